@@ -1,13 +1,21 @@
 # Entry points. The kernel tree and every build live in build/ (ignored).
 #   make kunit [ARCH=arm64]  build and boot the suites on one architecture
 #                            (FILTER='random_*' runs only the suites that match)
-#   make test                all architectures, plus the series checks
+#   make test                all architectures, the series checks and three
+#                            mutants (CI_MUTANTS)
+#   make mutate              break the kernel one mutant (kunit/mutants/) at a
+#                            time and check that a case fails; MUTATE_ARCHES=
+#                            'x86_64 arm64' adds arm64, MUTANTS='a b' picks some
 #   make patches             regenerate patches/ from commits in build/linux
 
 ARCH ?= x86_64
 ARCHES ?= x86_64 arm64
+MUTATE_ARCHES ?= x86_64
+# The mutants make test runs after the suites: the 5.10 regression itself,
+# and one each for the read and the write loop.
+CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
 
-.PHONY: kunit test deps tree check-series check-tools patches clean
+.PHONY: kunit test mutate deps tree check-series check-tools patches clean
 
 kunit: tree
 	-tools/kunit-run $(ARCH) $(FILTER)
@@ -15,7 +23,10 @@ kunit: tree
 
 test: tree check-series check-tools
 	-for arch in $(ARCHES); do tools/kunit-run $$arch; done
-	tools/kunit-summary $(ARCHES)
+	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(ARCHES) && exit $$m
+
+mutate: tree
+	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)
 
 deps:
 	tools/deps

@@ -6,6 +6,8 @@
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=
 #                            'x86_64 arm64' adds arm64, MUTANTS='a b' picks some
+#   make audit               Coccinelle report of file_operations that cannot
+#                            splice, before and after the series
 #   make patches             regenerate patches/ from commits in build/linux
 
 ARCH ?= x86_64
@@ -15,7 +17,7 @@ MUTATE_ARCHES ?= x86_64
 # and one each for the read and the write loop.
 CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
 
-.PHONY: kunit test mutate deps tree check-series check-tools patches clean
+.PHONY: kunit test mutate audit deps tree check-series check-tools patches clean
 
 kunit: tree
 	-tools/kunit-run $(ARCH) $(FILTER)
@@ -28,6 +30,9 @@ test: tree check-series check-tools
 mutate: tree
 	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)
 
+audit: tree check-tools
+	tools/audit/report
+
 deps:
 	tools/deps
 
@@ -37,8 +42,9 @@ tree: deps
 check-series: tree
 	tools/check-series
 
-check-tools:
+check-tools: deps
 	tools/kunit-summary-test
+	tools/audit/test
 
 patches:
 	tools/export-patches

@@ -1,8 +1,11 @@
 # Entry points. The kernel tree and every build live in build/ (ignored).
 #   make kunit [ARCH=arm64]  build and boot the suites on one architecture
 #                            (FILTER='random_*' runs only the suites that match)
-#   make test                all architectures, the series checks and three
+#   make test                the suites and the splice matrix on all
+#                            architectures, the series checks and three
 #                            mutants (CI_MUTANTS)
+#   make matrix              the userspace splice matrix alone, with and
+#                            without patch 6; writes docs/matrix.md
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=
 #                            'x86_64 arm64' adds arm64, MUTANTS='a b' picks some
@@ -16,16 +19,32 @@ MUTATE_ARCHES ?= x86_64
 # The mutants make test runs after the suites: the 5.10 regression itself,
 # and one each for the read and the write loop.
 CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
+# What kunit-summary adds up: the suites and the splice matrix per arch.
+RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 
-.PHONY: kunit test mutate audit deps tree check-series check-tools patches clean
+.PHONY: kunit test matrix matrix-static mutate audit deps tree check-series check-tools patches clean
 
 kunit: tree
 	-tools/kunit-run $(ARCH) $(FILTER)
 	tools/kunit-summary $(ARCH)
 
 test: tree check-series check-tools
-	-for arch in $(ARCHES); do tools/kunit-run $$arch; done
-	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(ARCHES) && exit $$m
+	-for arch in $(ARCHES); do tools/kunit-run $$arch; tools/splice-matrix/run $$arch; done
+	$(MAKE) --no-print-directory matrix-static
+	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(RUNS) && exit $$m
+
+# The splice matrix with the series and without patch 6, then
+# docs/matrix.md from the results.
+matrix: tree
+	-for arch in $(ARCHES); do tools/splice-matrix/run-base $$arch; tools/splice-matrix/run $$arch; done
+	$(MAKE) --no-print-directory matrix-static
+	tools/splice-matrix/table $(ARCHES) static > docs/matrix.md
+	tools/kunit-summary $(addprefix matrix-,$(ARCHES) static)
+
+matrix-static: tree
+	mkdir -p build/results
+	tools/splice-matrix/static-check build/linux | build/linux/tools/testing/kunit/kunit.py \
+		parse --json=$(CURDIR)/build/results/matrix-static.json > build/results/matrix-static.log
 
 mutate: tree
 	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)

@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The /init of a QEMU initramfs: for each file type that lost splice(2) when
+ * 5.10 removed set_fs(), and got it back after, read(2) it, splice(2) and
+ * sendfile(2) it into a pipe, splice a pipe into it where it takes writes,
+ * and print the results as KTAP, one suite per file type, for kunit.py to
+ * parse. Counts are checked against what read(2) returns, and bytes against
+ * what read(2) reads wherever the content is known.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+
+#define PIPE_CAPACITY	65536	/* 16 pages of 4 KiB: the default pipe size */
+#define MAX_CASES	32
+#define MAX_CONTENT	65536
+
+struct result {
+	char name[48];
+	char diag[160];		/* empty when the case passed */
+};
+
+static struct result results[MAX_CASES];
+static int nresults;
+static unsigned char want[MAX_CONTENT], got[MAX_CONTENT + 4096];
+
+static void on_alarm(int sig)
+{
+	(void)sig;	/* only there to interrupt a blocked call with EINTR */
+}
+
+/* Record one case: @fmt says what went wrong, or is NULL when it passed. */
+static void report(const char *name, const char *fmt, ...)
+{
+	struct result *r = &results[nresults++];
+	va_list ap;
+
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	r->diag[0] = '\0';
+	if (!fmt)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->diag, sizeof(r->diag), fmt, ap);
+	va_end(ap);
+}
+
+static void print_suite(const char *suite, int number)
+{
+	int failed = 0;
+
+	printf("    KTAP version 1\n    # Subtest: %s\n    1..%d\n", suite, nresults);
+	for (int i = 0; i < nresults; i++) {
+		if (results[i].diag[0]) {
+			printf("    # %s: %s\n", results[i].name, results[i].diag);
+			failed = 1;
+		}
+		printf("    %sok %d %s\n", results[i].diag[0] ? "not " : "", i + 1,
+		       results[i].name);
+	}
+	printf("%sok %d %s\n", failed ? "not " : "", number, suite);
+	fflush(stdout);
+	nresults = 0;
+}
+
+static const char *err(ssize_t ret)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), "%zd (%s)", ret, ret < 0 ? strerror(errno) : "no error");
+	return buf;
+}
+
+/* Read everything the pipe holds, without blocking. */
+static ssize_t drain(int fd, unsigned char *buf, size_t size)
+{
+	size_t total = 0;
+	ssize_t n;
+
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	while (total < size && (n = read(fd, buf + total, size - total)) > 0)
+		total += n;
+	return total;
+}
+
+/* A file type: how to open it, and what reading it gives. */
+struct target {
+	const char *suite;
+	const char *path;
+	int flags;
+	enum { STREAM, ZEROS, EMPTY, CONTENT } kind;
+	/*
+	 * How splice into it is checked: the count taken and the pipe
+	 * emptied (SPLICE_IN), a bool's other value read back (SPLICE_BOOL),
+	 * or the bytes read back from a new file beside it (SPLICE_FILE).
+	 */
+	enum { READ_ONLY, SPLICE_IN, SPLICE_BOOL, SPLICE_FILE } write;
+	int sendfile_to_file;	/* a regular file: sendfile(2) into a file too */
+};
+
+static int open_target(const struct target *t)
+{
+	int fd = open(t->path, t->flags);
+
+	if (fd < 0)
+		printf("# %s: open %s: %s\n", t->suite, t->path, strerror(errno));
+	return fd;
+}
+
+/* What a transfer of @len from offset 0 must return, for @t with @size bytes known. */
+static size_t expected(const struct target *t, size_t len, size_t size, size_t room)
+{
+	size_t n = len < room ? len : room;
+
+	if (t->kind == EMPTY)
+		return 0;
+	if (t->kind == CONTENT && size < n)
+		return size;
+	return n;
+}
+
+/* The bytes that came out of the pipe must be what read(2) gives. */
+static const char *check_bytes(const struct target *t, const unsigned char *buf, size_t n)
+{
+	static char msg[96];
+
+	for (size_t i = 0; i < n; i++) {
+		if ((t->kind == ZEROS && buf[i]) || (t->kind == CONTENT && buf[i] != want[i])) {
+			snprintf(msg, sizeof(msg), "byte %zu is 0x%02x, read(2) gives 0x%02x",
+				 i, buf[i], t->kind == ZEROS ? 0 : want[i]);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+enum { SPLICE, SENDFILE };
+
+static void transfer_case(const struct target *t, int how, size_t len, size_t size,
+			  const char *name)
+{
+	int fd = open_target(t), p[2];
+	size_t want_n = expected(t, len, size, PIPE_CAPACITY);
+	const char *bad;
+	ssize_t ret;
+
+	if (fd < 0 || pipe(p)) {
+		report(name, "cannot open the file or a pipe: %s", strerror(errno));
+		return;
+	}
+	alarm(10);
+	ret = how == SPLICE ? splice(fd, NULL, p[1], NULL, len, 0) :
+			      sendfile(p[1], fd, NULL, len);
+	alarm(0);
+	if (ret < 0 || (size_t)ret != want_n)
+		report(name, "returned %s, expected %zu", err(ret), want_n);
+	else if (drain(p[0], got, sizeof(got)) != ret)
+		report(name, "returned %zd, but the pipe held another count", ret);
+	else if ((bad = check_bytes(t, got, ret)))
+		report(name, "%s", bad);
+	else
+		report(name, NULL);
+	close(p[0]);
+	close(p[1]);
+	close(fd);
+}
+
+/* sendfile(2) a regular file into a file on the initramfs: the whole of it. */
+static void sendfile_file_case(const struct target *t, size_t size)
+{
+	int fd = open_target(t), out = open("/sendfile.out", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	const char *bad;
+	ssize_t ret;
+
+	if (fd < 0 || out < 0) {
+		report("sendfile_file", "cannot open the file or the output: %s", strerror(errno));
+		return;
+	}
+	alarm(10);
+	ret = sendfile(out, fd, NULL, size + 4096);
+	alarm(0);
+	if (ret != (ssize_t)size)
+		report("sendfile_file", "returned %s, expected %zu", err(ret), size);
+	else if (pread(out, got, sizeof(got), 0) != ret)
+		report("sendfile_file", "the output file holds another count than %zd", ret);
+	else if ((bad = check_bytes(t, got, ret)))
+		report("sendfile_file", "%s", bad);
+	else
+		report("sendfile_file", NULL);
+	close(out);
+	close(fd);
+}
+
+/* tee(2) the spliced bytes into a second pipe: both must hold the same. */
+static void tee_case(const struct target *t, size_t len)
+{
+	int fd = open_target(t), p[2], q[2];
+	ssize_t ret, teed;
+
+	if (fd < 0 || pipe(p) || pipe(q)) {
+		report("tee", "cannot open the file or the pipes: %s", strerror(errno));
+		return;
+	}
+	alarm(10);
+	ret = splice(fd, NULL, p[1], NULL, len, 0);
+	teed = ret > 0 ? tee(p[0], q[1], ret, 0) : -1;
+	alarm(0);
+	if (ret != (ssize_t)len || teed != ret)
+		report("tee", "splice returned %zd, tee %s, expected %zu each", ret, err(teed), len);
+	else if (drain(p[0], want, len) != ret || drain(q[0], got, len) != ret ||
+		 memcmp(want, got, ret))
+		report("tee", "the two pipes differ");
+	else
+		report("tee", NULL);
+	close(p[0]); close(p[1]); close(q[0]); close(q[1]);
+	close(fd);
+}
+
+/* Fill a pipe with @len known bytes and splice them into @fd. */
+static ssize_t splice_in(int fd, const unsigned char *data, size_t len, int *left)
+{
+	int p[2];
+	ssize_t ret;
+
+	if (pipe(p))
+		return -1;
+	if (write(p[1], data, len) != (ssize_t)len) {
+		close(p[0]); close(p[1]);
+		return -1;
+	}
+	alarm(10);
+	ret = splice(p[0], NULL, fd, NULL, len, 0);
+	alarm(0);
+	if (ioctl(p[0], FIONREAD, left))
+		*left = -1;
+	close(p[0]);
+	close(p[1]);
+	return ret;
+}
+
+static void splice_write_case(const struct target *t, size_t len, const unsigned char *data,
+			      const char *name)
+{
+	int fd = open_target(t), left;
+	ssize_t ret;
+
+	if (fd < 0) {
+		report(name, "cannot open: %s", strerror(errno));
+		return;
+	}
+	ret = splice_in(fd, data, len, &left);
+	if (ret != (ssize_t)len)
+		report(name, "returned %s, expected %zu", err(ret), len);
+	else if (left != 0)
+		report(name, "the pipe still holds %d bytes", left);
+	else
+		report(name, NULL);
+	close(fd);
+}
+
+/*
+ * A bool module parameter: splice the value it does not have into it, read
+ * it back, then put the old value back with write(2).
+ */
+static void splice_write_bool(const struct target *t, size_t size)
+{
+	const char *value = want[0] == 'Y' ? "N\n" : "Y\n";
+	int fd;
+
+	splice_write_case(t, 2, (const unsigned char *)value, "splice_write");
+	fd = open_target(t);
+	if (fd < 0 || results[nresults - 1].diag[0])
+		report("splice_write_read_back", "splice_write failed: nothing to read back");
+	else if (read(fd, got, sizeof(got)) != 2 || memcmp(got, value, 2))
+		report("splice_write_read_back", "reading it back does not give what was spliced");
+	else
+		report("splice_write_read_back", NULL);
+	if (fd >= 0) {
+		if (pwrite(fd, want, size, 0) != (ssize_t)size)
+			printf("# %s: cannot restore its value\n", t->suite);
+		close(fd);
+	}
+}
+
+/* Splice known bytes into a new file beside @t, and read them back. */
+static void splice_write_file(const struct target *t)
+{
+	static const char name[] = "splice_write_file";
+	unsigned char data[5000];
+	char path[64];
+	int fd, left;
+	ssize_t ret;
+
+	for (size_t i = 0; i < sizeof(data); i++)
+		data[i] = i * 13 + 5;
+	snprintf(path, sizeof(path), "%s.spliced", t->path);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0) {
+		report(name, "cannot create %s: %s", path, strerror(errno));
+		return;
+	}
+	ret = splice_in(fd, data, sizeof(data), &left);
+	if (ret != sizeof(data) || left)
+		report(name, "returned %s, pipe holds %d, expected %zu and 0", err(ret), left,
+		       sizeof(data));
+	else if (pread(fd, got, sizeof(got), 0) != ret || memcmp(got, data, ret))
+		report(name, "reading the file back does not give what was spliced");
+	else
+		report(name, NULL);
+	close(fd);
+}
+
+static void run_target(const struct target *t, int number)
+{
+	static const size_t sizes[] = { 2, 4096 };
+	unsigned char data[4096];
+	size_t size = 0;
+	char name[48];
+	ssize_t n;
+	int fd;
+
+	fd = open_target(t);
+	if (fd >= 0) {
+		alarm(10);
+		while (size < sizeof(want) && (n = read(fd, want + size, sizeof(want) - size)) > 0)
+			size += n;
+		alarm(0);
+		close(fd);
+	}
+	if (t->kind == CONTENT ? size == 0 : size != (t->kind == EMPTY ? 0 : sizeof(want)))
+		report("read", "read(2) gave %zu bytes", size);
+	else if (t->kind == ZEROS && memchr(want, 1, size))
+		report("read", "read(2) gave a byte that is not zero");
+	else
+		report("read", NULL);
+
+	for (int how = SPLICE; how <= SENDFILE; how++) {
+		const char *op = how == SPLICE ? "splice_read" : "sendfile_pipe";
+
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			snprintf(name, sizeof(name), "%s_%zu", op, sizes[i]);
+			transfer_case(t, how, sizes[i], size, name);
+		}
+		/* Larger than the file, and larger than the pipe holds. */
+		snprintf(name, sizeof(name), "%s_%s", op,
+			 t->kind == CONTENT ? "past_eof" : "past_pipe");
+		transfer_case(t, how, t->kind == CONTENT ? size + 4096 : PIPE_CAPACITY + 1,
+			      size, name);
+	}
+	if (t->sendfile_to_file)
+		sendfile_file_case(t, size);
+	if (t->kind == STREAM)
+		tee_case(t, 4096);
+	if (t->write == SPLICE_BOOL)
+		splice_write_bool(t, size);
+	else if (t->write == SPLICE_FILE)
+		splice_write_file(t);
+	else if (t->write == SPLICE_IN) {
+		memset(data, 'x', sizeof(data));
+		splice_write_case(t, 1, data, "splice_write_1");
+		splice_write_case(t, sizeof(data), data, "splice_write_4096");
+	}
+	print_suite(t->suite, number);
+}
+
+/*
+ * A pty pair in raw mode: what is spliced into the master comes out of the
+ * slave unchanged, and the slave splices what the master wrote. A tty may
+ * hand over what it has in pieces, so both sides collect up to @len bytes
+ * over several calls, each bounded by the alarm.
+ */
+static ssize_t collect(int fd, int to_pipe, unsigned char *buf, size_t len)
+{
+	size_t total = 0;
+	ssize_t n = 0;
+
+	alarm(10);
+	while (total < len) {
+		n = to_pipe >= 0 ? splice(fd, NULL, to_pipe, NULL, len - total, 0) :
+				   read(fd, buf + total, len - total);
+		if (n <= 0)
+			break;
+		total += n;
+	}
+	alarm(0);
+	return total ? (ssize_t)total : n;
+}
+
+static void run_pty(int number)
+{
+	static const char msg[] = "spliced through a pty\n";
+	const size_t len = sizeof(msg) - 1;
+	int master, slave, left, p[2];
+	struct termios tio;
+	ssize_t ret;
+
+	master = posix_openpt(O_RDWR | O_NOCTTY);
+	if (master < 0 || grantpt(master) || unlockpt(master) ||
+	    (slave = open(ptsname(master), O_RDWR | O_NOCTTY)) < 0) {
+		report("open", "cannot open a pty pair: %s", strerror(errno));
+		print_suite("splice_pty", number);
+		return;
+	}
+	tcgetattr(slave, &tio);
+	cfmakeraw(&tio);
+	tcsetattr(slave, TCSANOW, &tio);
+
+	ret = splice_in(master, (const unsigned char *)msg, len, &left);
+	if (ret != (ssize_t)len || left)
+		report("splice_write", "returned %s, pipe holds %d, expected %zu and 0",
+		       err(ret), left, len);
+	else if (collect(slave, -1, got, len) != ret || memcmp(got, msg, len))
+		report("splice_write", "the slave did not read what was spliced");
+	else
+		report("splice_write", NULL);
+
+	if (write(master, msg, len) != (ssize_t)len || pipe(p)) {
+		report("splice_read", "cannot write to the master: %s", strerror(errno));
+	} else {
+		ret = collect(slave, p[1], NULL, len);
+		if (ret != (ssize_t)len)
+			report("splice_read", "spliced %s in all, expected %zu", err(ret), len);
+		else if (drain(p[0], got, sizeof(got)) != ret || memcmp(got, msg, len))
+			report("splice_read", "the pipe does not hold what the master wrote");
+		else
+			report("splice_read", NULL);
+		close(p[0]);
+		close(p[1]);
+	}
+	close(slave);
+	close(master);
+	print_suite("splice_pty", number);
+}
+
+static const struct target targets[] = {
+	{ .suite = "splice_urandom", .path = "/dev/urandom", .flags = O_RDWR,
+	  .kind = STREAM, .write = SPLICE_IN },
+	{ .suite = "splice_random", .path = "/dev/random", .flags = O_RDWR,
+	  .kind = STREAM, .write = SPLICE_IN },
+	/* Both ways since 5.10 only with the series (patch 6). */
+	{ .suite = "splice_zero", .path = "/dev/zero", .flags = O_RDWR,
+	  .kind = ZEROS, .write = SPLICE_IN },
+	{ .suite = "splice_full", .path = "/dev/full", .kind = ZEROS },
+	{ .suite = "splice_null", .path = "/dev/null", .flags = O_RDWR,
+	  .kind = EMPTY, .write = SPLICE_IN },
+	{ .suite = "splice_proc_mountinfo", .path = "/proc/self/mountinfo",
+	  .kind = CONTENT, .sendfile_to_file = 1 },
+	{ .suite = "splice_proc_mounts", .path = "/proc/self/mounts",
+	  .kind = CONTENT, .sendfile_to_file = 1 },
+	{ .suite = "splice_proc_mountstats", .path = "/proc/self/mountstats",
+	  .kind = CONTENT, .sendfile_to_file = 1 },
+	/* A module parameter is a kernfs file, as every sysfs attribute. */
+	{ .suite = "splice_sysfs", .path = "/sys/module/printk/parameters/time",
+	  .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_BOOL, .sendfile_to_file = 1 },
+	/* A file on jffs2, on an erased mtdram (see mount_jffs2()). */
+	{ .suite = "splice_jffs2", .path = "/mnt/jffs2/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+};
+
+/*
+ * mtdram starts out erased, which jffs2 mounts as an empty filesystem; put
+ * a file of 6000 known bytes on it. A failure shows in every jffs2 case.
+ */
+static void mount_jffs2(void)
+{
+	unsigned char data[6000];
+	int fd;
+
+	for (size_t i = 0; i < sizeof(data); i++)
+		data[i] = i * 7 + 3;
+	mkdir("/mnt", 0755);
+	mkdir("/mnt/jffs2", 0755);
+	if (mount("mtd0", "/mnt/jffs2", "jffs2", 0, NULL)) {
+		printf("# mount jffs2 on mtd0: %s\n", strerror(errno));
+		return;
+	}
+	fd = open("/mnt/jffs2/file", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, data, sizeof(data)) != sizeof(data) || fsync(fd))
+		printf("# write /mnt/jffs2/file: %s\n", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
+
+int main(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	int console, n = sizeof(targets) / sizeof(targets[0]) + 1, number = 0;
+
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mkdir("/dev/pts", 0755);
+	mount("devpts", "/dev/pts", "devpts", 0, "ptmxmode=0666");
+	console = open("/dev/console", O_RDWR);
+	dup2(console, 1);
+	dup2(console, 2);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: a hang becomes EINTR */
+	mount_jffs2();
+
+	printf("KTAP version 1\n1..%d\n", n);
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
+		run_target(&targets[i], ++number);
+	run_pty(++number);
+	sync();
+	reboot(RB_AUTOBOOT);	/* QEMU runs with -no-reboot: this ends it */
+	return 0;
+}

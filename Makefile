@@ -11,6 +11,8 @@
 #                            'x86_64 arm64' adds arm64, MUTANTS='a b' picks some
 #   make audit               Coccinelle report of file_operations that cannot
 #                            splice, before and after the series
+#   make check-bisect        build every patch of the series in turn (after
+#                            make test, whose .configs it uses)
 #   make patches             regenerate patches/ from commits in build/linux
 
 ARCH ?= x86_64
@@ -22,7 +24,8 @@ CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
 # What kunit-summary adds up: the suites and the splice matrix per arch.
 RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 
-.PHONY: kunit test matrix matrix-static mutate audit deps tree check-series check-tools patches clean
+.PHONY: kunit test matrix matrix-static mutate audit check-bisect deps tree check-series \
+	check-tools patches clean
 
 kunit: tree
 	-tools/kunit-run $(ARCH) $(FILTER)
@@ -51,6 +54,10 @@ mutate: tree
 
 audit: tree check-tools
 	tools/audit/report
+
+# After make test: every patch of the series builds on every architecture.
+check-bisect: tree
+	tools/check-bisect $(ARCHES)
 
 deps:
 	tools/deps

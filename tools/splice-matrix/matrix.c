@@ -3,11 +3,12 @@
  * The /init of a QEMU initramfs. For the file types whose splice(2) the
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
- * (/dev/zero, /dev/full, /dev/null), and for a regular file on jffs2:
- * read(2) it, splice(2) and sendfile(2) it into a pipe, splice a pipe into
- * it where it takes writes, and print the results as KTAP, one suite per
- * file type, for kunit.py to parse. Counts are checked against what read(2)
- * returns, and bytes against what read(2) reads wherever they are known.
+ * (/dev/zero, /dev/full, /dev/null), and for regular files on jffs2, 9p and
+ * nilfs2: read(2) it, splice(2) and sendfile(2) it into a pipe, splice a
+ * pipe into it where it takes writes, and print the results as KTAP, one
+ * suite per file type, for kunit.py to parse. Counts are checked against
+ * what read(2) returns, and bytes against what read(2) reads wherever they
+ * are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -465,31 +466,47 @@ static const struct target targets[] = {
 	/* A module parameter is a kernfs file, as every sysfs attribute. */
 	{ .suite = "splice_sysfs", .path = "/sys/module/printk/parameters/time",
 	  .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_BOOL, .sendfile_to_file = 1 },
-	/* A file on jffs2, on an erased mtdram (see mount_jffs2()). */
+	/* Files on jffs2, 9p and nilfs2 (see mounts[]). */
 	{ .suite = "splice_jffs2", .path = "/mnt/jffs2/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_9p", .path = "/mnt/9p/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_nilfs2", .path = "/mnt/nilfs2/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 };
 
 /*
- * mtdram starts out erased, which jffs2 mounts as an empty filesystem; put
- * a file of 6000 known bytes on it. A failure shows in every jffs2 case.
+ * Each filesystem under test, mounted on /mnt/NAME with a file of 6000
+ * known bytes put on it: mtdram starts out erased, which jffs2 mounts as
+ * empty; tools/splice-matrix/run hands QEMU an empty 9p folder and a new
+ * nilfs2 image. A failure here shows in every case of that filesystem.
  */
-static void mount_jffs2(void)
+static const struct mount_point {
+	const char *name, *source, *type, *options;
+} mounts[] = {
+	{ "jffs2", "mtd0", "jffs2", NULL },
+	{ "9p", "share", "9p", "trans=virtio,version=9p2000.L" },
+	{ "nilfs2", "/dev/vda", "nilfs2", NULL },
+};
+
+static void mount_and_fill(const struct mount_point *m)
 {
 	unsigned char data[6000];
+	char dir[32], file[40];
 	int fd;
 
 	for (size_t i = 0; i < sizeof(data); i++)
 		data[i] = i * 7 + 3;
-	mkdir("/mnt", 0755);
-	mkdir("/mnt/jffs2", 0755);
-	if (mount("mtd0", "/mnt/jffs2", "jffs2", 0, NULL)) {
-		printf("# mount jffs2 on mtd0: %s\n", strerror(errno));
+	snprintf(dir, sizeof(dir), "/mnt/%s", m->name);
+	snprintf(file, sizeof(file), "%s/file", dir);
+	mkdir(dir, 0755);
+	if (mount(m->source, dir, m->type, 0, m->options)) {
+		printf("# mount %s on %s: %s\n", m->type, m->source, strerror(errno));
 		return;
 	}
-	fd = open("/mnt/jffs2/file", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0 || write(fd, data, sizeof(data)) != sizeof(data) || fsync(fd))
-		printf("# write /mnt/jffs2/file: %s\n", strerror(errno));
+		printf("# write %s: %s\n", file, strerror(errno));
 	if (fd >= 0)
 		close(fd);
 }
@@ -509,7 +526,9 @@ int main(void)
 	dup2(console, 2);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: a hang becomes EINTR */
-	mount_jffs2();
+	mkdir("/mnt", 0755);
+	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++)
+		mount_and_fill(&mounts[i]);
 
 	printf("KTAP version 1\n1..%d\n", n);
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)

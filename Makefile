@@ -5,7 +5,8 @@
 #                            architectures, the series checks and three
 #                            mutants (CI_MUTANTS)
 #   make matrix              the userspace splice matrix alone, with and
-#                            without patch 6; writes docs/matrix.md
+#                            without the splice fixes (patches 6-8);
+#                            writes docs/matrix.md
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=
 #                            'x86_64 arm64' adds arm64, MUTANTS='a b' picks some
@@ -36,7 +37,7 @@ test: tree check-series check-tools
 	-$(MAKE) --no-print-directory matrix-static
 	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(RUNS) && exit $$m
 
-# The splice matrix with the series and without patch 6, then
+# The splice matrix with the series and without its splice fixes, then
 # docs/matrix.md from the results.
 matrix: tree
 	-for arch in $(ARCHES); do tools/splice-matrix/run-base $$arch; tools/splice-matrix/run $$arch; done

@@ -3,12 +3,12 @@
  * The /init of a QEMU initramfs. For the file types whose splice(2) the
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
- * (/dev/zero, /dev/full, /dev/null), and for regular files on jffs2, 9p and
- * nilfs2: read(2) it, splice(2) and sendfile(2) it into a pipe, splice a
- * pipe into it where it takes writes, and print the results as KTAP, one
- * suite per file type, for kunit.py to parse. Counts are checked against
- * what read(2) returns, and bytes against what read(2) reads wherever they
- * are known.
+ * (/dev/zero, /dev/full, /dev/null, configfs), and for regular files on
+ * jffs2, 9p and nilfs2: read(2) it, splice(2) and sendfile(2) it into a
+ * pipe, splice a pipe into it where it takes writes, and print the results
+ * as KTAP, one suite per file type, for kunit.py to parse. Counts are
+ * checked against what read(2) returns, and bytes against what read(2)
+ * reads wherever they are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,6 +21,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/sendfile.h>
@@ -105,10 +106,12 @@ struct target {
 	enum { STREAM, ZEROS, EMPTY, CONTENT } kind;
 	/*
 	 * How splice into it is checked: the count taken and the pipe
-	 * emptied (SPLICE_IN), a bool's other value read back (SPLICE_BOOL),
-	 * or the bytes read back from a new file beside it (SPLICE_FILE).
+	 * emptied (SPLICE_IN), an attribute's new value read back
+	 * (SPLICE_VALUE: @value, or a bool's other value), or the bytes read
+	 * back from a new file beside it (SPLICE_FILE).
 	 */
-	enum { READ_ONLY, SPLICE_IN, SPLICE_BOOL, SPLICE_FILE } write;
+	enum { READ_ONLY, SPLICE_IN, SPLICE_VALUE, SPLICE_FILE } write;
+	const char *value;
 	int sendfile_to_file;	/* a regular file: sendfile(2) into a file too */
 };
 
@@ -273,19 +276,20 @@ static void splice_write_case(const struct target *t, size_t len, const unsigned
 }
 
 /*
- * A bool module parameter: splice the value it does not have into it, read
- * it back, then put the old value back with write(2).
+ * An attribute: splice a new value into it (@t->value, or the value a bool
+ * does not have), read it back, then put the old value back with write(2).
  */
-static void splice_write_bool(const struct target *t, size_t size)
+static void splice_write_value(const struct target *t, size_t size)
 {
-	const char *value = want[0] == 'Y' ? "N\n" : "Y\n";
+	const char *value = t->value ? t->value : want[0] == 'Y' ? "N\n" : "Y\n";
+	size_t len = strlen(value);
 	int fd;
 
-	splice_write_case(t, 2, (const unsigned char *)value, "splice_write");
+	splice_write_case(t, len, (const unsigned char *)value, "splice_write");
 	fd = open_target(t);
 	if (fd < 0 || results[nresults - 1].diag[0])
 		report("splice_write_read_back", "splice_write failed: nothing to read back");
-	else if (read(fd, got, sizeof(got)) != 2 || memcmp(got, value, 2))
+	else if (read(fd, got, sizeof(got)) != (ssize_t)len || memcmp(got, value, len))
 		report("splice_write_read_back", "reading it back does not give what was spliced");
 	else
 		report("splice_write_read_back", NULL);
@@ -365,8 +369,8 @@ static void run_target(const struct target *t, int number)
 		sendfile_file_case(t, size);
 	if (t->kind == STREAM)
 		tee_case(t, 4096);
-	if (t->write == SPLICE_BOOL)
-		splice_write_bool(t, size);
+	if (t->write == SPLICE_VALUE)
+		splice_write_value(t, size);
 	else if (t->write == SPLICE_FILE)
 		splice_write_file(t);
 	else if (t->write == SPLICE_IN) {
@@ -465,7 +469,11 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .sendfile_to_file = 1 },
 	/* A module parameter is a kernfs file, as every sysfs attribute. */
 	{ .suite = "splice_sysfs", .path = "/sys/module/printk/parameters/time",
-	  .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_BOOL, .sendfile_to_file = 1 },
+	  .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_VALUE, .sendfile_to_file = 1 },
+	/* A configfs attribute of the netconsole target that main() makes. */
+	{ .suite = "splice_configfs", .path = "/sys/kernel/config/netconsole/matrix/dev_name",
+	  .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_VALUE, .value = "eth7\n",
+	  .sendfile_to_file = 1 },
 	/* Files on jffs2, 9p and nilfs2 (see mounts[]). */
 	{ .suite = "splice_jffs2", .path = "/mnt/jffs2/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
@@ -473,6 +481,9 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_nilfs2", .path = "/mnt/nilfs2/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	/* No write(2) on hugetlbfs, so no splice into it (see fill_hugetlbfs()). */
+	{ .suite = "splice_hugetlbfs", .path = "/mnt/hugetlbfs/file", .kind = CONTENT,
+	  .sendfile_to_file = 1 },
 };
 
 /*
@@ -511,6 +522,33 @@ static void mount_and_fill(const struct mount_point *m)
 		close(fd);
 }
 
+/*
+ * hugetlbfs has no write(2). fallocate(2) gives the file one huge page and
+ * a size of 6000, and the bytes go in through a mapping; a mapping made
+ * writable by mmap(2) would grow the size to the huge page, one made
+ * writable later by mprotect(2) leaves it.
+ */
+static void fill_hugetlbfs(void)
+{
+	const size_t huge = 2 << 20;	/* x86_64's and 4K-page arm64's */
+	unsigned char *map;
+	int fd;
+
+	mkdir("/mnt/hugetlbfs", 0755);
+	if (mount("hugetlbfs", "/mnt/hugetlbfs", "hugetlbfs", 0, NULL) ||
+	    (fd = open("/mnt/hugetlbfs/file", O_RDWR | O_CREAT, 0600)) < 0 ||
+	    fallocate(fd, 0, 0, 6000) ||
+	    (map = mmap(NULL, huge, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED ||
+	    mprotect(map, huge, PROT_READ | PROT_WRITE)) {
+		printf("# hugetlbfs file: %s\n", strerror(errno));
+		return;
+	}
+	for (size_t i = 0; i < 6000; i++)
+		map[i] = i * 7 + 3;
+	munmap(map, huge);
+	close(fd);
+}
+
 int main(void)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };
@@ -529,6 +567,10 @@ int main(void)
 	mkdir("/mnt", 0755);
 	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++)
 		mount_and_fill(&mounts[i]);
+	if (mount("configfs", "/sys/kernel/config", "configfs", 0, NULL) ||
+	    mkdir("/sys/kernel/config/netconsole/matrix", 0755))
+		printf("# configfs netconsole target: %s\n", strerror(errno));
+	fill_hugetlbfs();
 
 	printf("KTAP version 1\n1..%d\n", n);
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)

@@ -3,11 +3,11 @@
  * The /init of a QEMU initramfs. For the file types whose splice(2) the
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
- * (/dev/zero, /dev/full, /dev/null, configfs), and for regular files on
- * jffs2, 9p and nilfs2: read(2) it, splice(2) and sendfile(2) it into a
- * pipe, splice a pipe into it where it takes writes, and print the results
- * as KTAP, one suite per file type, for kunit.py to parse. Counts are
- * checked against what read(2) returns, and bytes against what read(2)
+ * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs), and for regular
+ * files on jffs2, 9p and nilfs2: read(2) it, splice(2) and sendfile(2) it
+ * into a pipe, splice a pipe into it where it takes writes, and print the
+ * results as KTAP, one suite per file type, for kunit.py to parse. Counts
+ * are checked against what read(2) returns, and bytes against what read(2)
  * reads wherever they are known.
  */
 #define _GNU_SOURCE

@@ -500,14 +500,22 @@ static const struct mount_point {
 	{ "nilfs2", "/dev/vda", "nilfs2", NULL },
 };
 
+#define FILE_SIZE	6000
+
+/* The known bytes of every file the matrix puts on a filesystem. */
+static void fill_pattern(unsigned char *buf)
+{
+	for (size_t i = 0; i < FILE_SIZE; i++)
+		buf[i] = i * 7 + 3;
+}
+
 static void mount_and_fill(const struct mount_point *m)
 {
-	unsigned char data[6000];
+	unsigned char data[FILE_SIZE];
 	char dir[32], file[40];
 	int fd;
 
-	for (size_t i = 0; i < sizeof(data); i++)
-		data[i] = i * 7 + 3;
+	fill_pattern(data);
 	snprintf(dir, sizeof(dir), "/mnt/%s", m->name);
 	snprintf(file, sizeof(file), "%s/file", dir);
 	mkdir(dir, 0755);
@@ -537,14 +545,13 @@ static void fill_hugetlbfs(void)
 	mkdir("/mnt/hugetlbfs", 0755);
 	if (mount("hugetlbfs", "/mnt/hugetlbfs", "hugetlbfs", 0, NULL) ||
 	    (fd = open("/mnt/hugetlbfs/file", O_RDWR | O_CREAT, 0600)) < 0 ||
-	    fallocate(fd, 0, 0, 6000) ||
+	    fallocate(fd, 0, 0, FILE_SIZE) ||
 	    (map = mmap(NULL, huge, PROT_READ, MAP_SHARED, fd, 0)) == MAP_FAILED ||
 	    mprotect(map, huge, PROT_READ | PROT_WRITE)) {
 		printf("# hugetlbfs file: %s\n", strerror(errno));
 		return;
 	}
-	for (size_t i = 0; i < 6000; i++)
-		map[i] = i * 7 + 3;
+	fill_pattern(map);
 	munmap(map, huge);
 	close(fd);
 }

@@ -3,12 +3,14 @@
  * The /init of a QEMU initramfs. For the file types whose splice(2) the
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
- * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs), and for regular
- * files on jffs2, 9p and nilfs2: read(2) it, splice(2) and sendfile(2) it
- * into a pipe, splice a pipe into it where it takes writes, and print the
- * results as KTAP, one suite per file type, for kunit.py to parse. Counts
- * are checked against what read(2) returns, and bytes against what read(2)
- * reads wherever they are known.
+ * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs, and files on
+ * minix, bfs, hfs and ufs), and for regular files on jffs2, 9p and nilfs2:
+ * read(2) it, splice(2) and sendfile(2) it into a pipe, splice a pipe into
+ * it where it takes writes, sendfile(2) and copy_file_range(2) a file into
+ * a new one beside it on a filesystem, and print the results as KTAP, one
+ * suite per file type, for kunit.py to parse. Counts are checked against
+ * what read(2) returns, and bytes against what read(2) reads wherever they
+ * are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -108,7 +110,8 @@ struct target {
 	 * How splice into it is checked: the count taken and the pipe
 	 * emptied (SPLICE_IN), an attribute's new value read back
 	 * (SPLICE_VALUE: @value, or a bool's other value), or the bytes read
-	 * back from a new file beside it (SPLICE_FILE).
+	 * back from new files beside it, spliced from a pipe and copied from
+	 * it with sendfile(2) and copy_file_range(2) (SPLICE_FILE).
 	 */
 	enum { READ_ONLY, SPLICE_IN, SPLICE_VALUE, SPLICE_FILE } write;
 	const char *value;
@@ -328,6 +331,43 @@ static void splice_write_file(const struct target *t)
 	close(fd);
 }
 
+enum { SENDFILE_INTO, COPY_FILE_RANGE };
+
+/*
+ * Copy @t, @size bytes, into a new file beside it with sendfile(2) or
+ * copy_file_range(2): without a ->copy_file_range or ->remap_file_range,
+ * both go through the new file's ->splice_write.
+ */
+static void copy_into_file_case(const struct target *t, int how, size_t size)
+{
+	const char *name = how == SENDFILE_INTO ? "sendfile_into_file" : "copy_file_range";
+	int in = open_target(t), out;
+	char path[64];
+	ssize_t ret;
+
+	/* bfs takes names of up to 14 bytes */
+	snprintf(path, sizeof(path), "%s.%s", t->path, how == SENDFILE_INTO ? "sent" : "copied");
+	out = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (in < 0 || out < 0) {
+		report(name, "cannot open the file or %s: %s", path, strerror(errno));
+	} else {
+		alarm(10);
+		ret = how == SENDFILE_INTO ? sendfile(out, in, NULL, size + 4096) :
+					     copy_file_range(in, NULL, out, NULL, size + 4096, 0);
+		alarm(0);
+		if (ret != (ssize_t)size)
+			report(name, "returned %s, expected %zu", err(ret), size);
+		else if (pread(out, got, sizeof(got), 0) != ret || check_bytes(t, got, ret))
+			report(name, "reading %s back does not give the file", path);
+		else
+			report(name, NULL);
+	}
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+}
+
 static void run_target(const struct target *t, int number)
 {
 	static const size_t sizes[] = { 2, 4096 };
@@ -371,9 +411,11 @@ static void run_target(const struct target *t, int number)
 		tee_case(t, 4096);
 	if (t->write == SPLICE_VALUE)
 		splice_write_value(t, size);
-	else if (t->write == SPLICE_FILE)
+	else if (t->write == SPLICE_FILE) {
 		splice_write_file(t);
-	else if (t->write == SPLICE_IN) {
+		copy_into_file_case(t, SENDFILE_INTO, size);
+		copy_into_file_case(t, COPY_FILE_RANGE, size);
+	} else if (t->write == SPLICE_IN) {
 		memset(data, 'x', sizeof(data));
 		splice_write_case(t, 1, data, "splice_write_1");
 		splice_write_case(t, sizeof(data), data, "splice_write_4096");
@@ -481,6 +523,15 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_nilfs2", .path = "/mnt/nilfs2/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	/* Splice and sendfile into them only with the series (patches 9-12). */
+	{ .suite = "splice_minix", .path = "/mnt/minix/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_bfs", .path = "/mnt/bfs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_hfs", .path = "/mnt/hfs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_ufs", .path = "/mnt/ufs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	/* No write(2) on hugetlbfs, so no splice into it (see fill_hugetlbfs()). */
 	{ .suite = "splice_hugetlbfs", .path = "/mnt/hugetlbfs/file", .kind = CONTENT,
 	  .sendfile_to_file = 1 },
@@ -489,8 +540,9 @@ static const struct target targets[] = {
 /*
  * Each filesystem under test, mounted on /mnt/NAME with a file of 6000
  * known bytes put on it: mtdram starts out erased, which jffs2 mounts as
- * empty; tools/splice-matrix/run hands QEMU an empty 9p folder and a new
- * nilfs2 image. A failure here shows in every case of that filesystem.
+ * empty; tools/splice-matrix/run hands QEMU an empty 9p folder and new
+ * images of the others, as virtio disks in the order they have here. A
+ * failure here shows in every case of that filesystem.
  */
 static const struct mount_point {
 	const char *name, *source, *type, *options;
@@ -498,6 +550,10 @@ static const struct mount_point {
 	{ "jffs2", "mtd0", "jffs2", NULL },
 	{ "9p", "share", "9p", "trans=virtio,version=9p2000.L" },
 	{ "nilfs2", "/dev/vda", "nilfs2", NULL },
+	{ "minix", "/dev/vdb", "minix", NULL },
+	{ "bfs", "/dev/vdc", "bfs", NULL },
+	{ "hfs", "/dev/vdd", "hfs", NULL },
+	{ "ufs", "/dev/vde", "ufs", "ufstype=44bsd" },
 };
 
 #define FILE_SIZE	6000
@@ -524,7 +580,9 @@ static void mount_and_fill(const struct mount_point *m)
 		return;
 	}
 	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0 || write(fd, data, sizeof(data)) != sizeof(data) || fsync(fd))
+	/* bfs has no fsync(2): EINVAL */
+	if (fd < 0 || write(fd, data, sizeof(data)) != sizeof(data) ||
+	    (fsync(fd) && errno != EINVAL))
 		printf("# write %s: %s\n", file, strerror(errno));
 	if (fd >= 0)
 		close(fd);

@@ -5,7 +5,7 @@
 #                            architectures, the series checks and three
 #                            mutants (CI_MUTANTS)
 #   make matrix              the userspace splice matrix alone, with and
-#                            without the splice fixes (patches 6-12);
+#                            without the splice fixes (patches 6-14);
 #                            writes docs/matrix.md
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=

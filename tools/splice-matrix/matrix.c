@@ -3,18 +3,19 @@
  * The /init of a QEMU initramfs. For the file types whose splice(2) the
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
- * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs, and files on
- * minix, bfs, hfs and ufs), and for regular files on jffs2, 9p and nilfs2:
- * read(2) it, splice(2) and sendfile(2) it into a pipe, splice a pipe into
- * it where it takes writes, sendfile(2) and copy_file_range(2) a file into
- * a new one beside it on a filesystem, and print the results as KTAP, one
- * suite per file type, for kunit.py to parse. Counts are checked against
- * what read(2) returns, and bytes against what read(2) reads wherever they
- * are known.
+ * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs, a CUSE device,
+ * and files on minix, bfs, hfs, ufs and sysv), and for regular files on
+ * jffs2, 9p and nilfs2: read(2) it, splice(2) and sendfile(2) it into a
+ * pipe, splice a pipe into it where it takes writes, sendfile(2) and
+ * copy_file_range(2) a file into a new one beside it on a filesystem, and
+ * print the results as KTAP, one suite per file type, for kunit.py to
+ * parse. Counts are checked against what read(2) returns, and bytes
+ * against what read(2) reads wherever they are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,6 +29,8 @@
 #include <sys/reboot.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
+#include <linux/fuse.h>
 
 #define PIPE_CAPACITY	65536	/* 16 pages of 4 KiB: the default pipe size */
 #define MAX_CASES	32
@@ -523,7 +526,7 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_nilfs2", .path = "/mnt/nilfs2/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	/* Splice and sendfile into them only with the series (patches 9-12). */
+	/* Splice and sendfile into them, and both ways for CUSE, only with the series. */
 	{ .suite = "splice_minix", .path = "/mnt/minix/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_bfs", .path = "/mnt/bfs/file", .flags = O_RDWR,
@@ -532,6 +535,11 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_ufs", .path = "/mnt/ufs/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_sysv", .path = "/mnt/sysv/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	/* A device: no sendfile(2) into a file, which wants a regular file in. */
+	{ .suite = "splice_cuse", .path = "/dev/matrix_cuse", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_IN },
 	/* No write(2) on hugetlbfs, so no splice into it (see fill_hugetlbfs()). */
 	{ .suite = "splice_hugetlbfs", .path = "/mnt/hugetlbfs/file", .kind = CONTENT,
 	  .sendfile_to_file = 1 },
@@ -554,6 +562,7 @@ static const struct mount_point {
 	{ "bfs", "/dev/vdc", "bfs", NULL },
 	{ "hfs", "/dev/vdd", "hfs", NULL },
 	{ "ufs", "/dev/vde", "ufs", "ufstype=44bsd" },
+	{ "sysv", "/dev/vdf", "v7", NULL },
 };
 
 #define FILE_SIZE	6000
@@ -614,6 +623,114 @@ static void fill_hugetlbfs(void)
 	close(fd);
 }
 
+/*
+ * A character device served from userspace through /dev/cuse, as CUSE
+ * drivers such as osspd serve theirs: each open reads the FILE_SIZE known
+ * bytes, then end of file, and a write is taken whole when every byte is
+ * 'x', the byte the matrix splices into devices (-EIO otherwise). A child
+ * serves it until the matrix reboots; the kernel hands every request to
+ * it and waits for the answer.
+ */
+#define CUSE_DEVICE	"matrix_cuse"
+#define CUSE_MAX_IO	65536
+
+static void cuse_reply(int fd, uint64_t unique, int error, const void *arg, size_t len)
+{
+	struct fuse_out_header out = { .len = sizeof(out) + len, .error = error,
+				       .unique = unique };
+	struct iovec iov[] = { { &out, sizeof(out) }, { (void *)arg, len } };
+
+	if (writev(fd, iov, 2) != (ssize_t)out.len)
+		printf("# cuse: reply %" PRIu64 ": %s\n", unique, strerror(errno));
+}
+
+static void serve_cuse(int fd)
+{
+	static unsigned char req[FUSE_MIN_READ_BUFFER + CUSE_MAX_IO];
+	const struct fuse_in_header *in = (const void *)req;
+	const void *arg = in + 1;
+	unsigned char content[FILE_SIZE];
+	size_t offset[16] = { 0 };	/* how far each open has read */
+	uint64_t opens = 0;
+
+	fill_pattern(content);
+	for (;;) {
+		ssize_t n = read(fd, req, sizeof(req));
+
+		if (n < 0 && (errno == EINTR || errno == ENOENT))	/* an interrupted request */
+			continue;
+		if (n < (ssize_t)sizeof(*in)) {
+			printf("# cuse: read %s\n", err(n));
+			_exit(1);
+		}
+		switch (in->opcode) {
+		case CUSE_INIT: {
+			const struct cuse_init_in *init = arg;
+			struct {
+				struct cuse_init_out out;
+				char info[sizeof("DEVNAME=" CUSE_DEVICE)];
+			} reply = { { .major = init->major, .minor = init->minor,
+				      .max_read = CUSE_MAX_IO, .max_write = CUSE_MAX_IO },
+				    "DEVNAME=" CUSE_DEVICE };
+
+			cuse_reply(fd, in->unique, 0, &reply, sizeof(reply));
+			break;
+		}
+		case FUSE_OPEN: {
+			struct fuse_open_out out = { .fh = opens++ % 16 };
+
+			offset[out.fh] = 0;
+			cuse_reply(fd, in->unique, 0, &out, sizeof(out));
+			break;
+		}
+		case FUSE_READ: {
+			const struct fuse_read_in *r = arg;
+			size_t *off = &offset[r->fh % 16];
+			size_t len = r->size < FILE_SIZE - *off ? r->size : FILE_SIZE - *off;
+
+			cuse_reply(fd, in->unique, 0, content + *off, len);
+			*off += len;
+			break;
+		}
+		case FUSE_WRITE: {
+			const struct fuse_write_in *w = arg;
+			const unsigned char *data = (const void *)(w + 1);
+			struct fuse_write_out out = { .size = w->size };
+			int error = 0;
+
+			for (size_t i = 0; i < w->size; i++)
+				if (data[i] != 'x')
+					error = -EIO;
+			cuse_reply(fd, in->unique, error, &out, error ? 0 : sizeof(out));
+			break;
+		}
+		case FUSE_INTERRUPT:	/* the request it names is answered anyway */
+			break;
+		case FUSE_RELEASE:
+			cuse_reply(fd, in->unique, 0, NULL, 0);
+			break;
+		default:
+			cuse_reply(fd, in->unique, -ENOSYS, NULL, 0);
+		}
+	}
+}
+
+/* Serve the device from a child, and wait for devtmpfs to show it. */
+static void start_cuse(void)
+{
+	int fd = open("/dev/cuse", O_RDWR);
+
+	if (fd < 0) {
+		printf("# cuse: open /dev/cuse: %s\n", strerror(errno));
+		return;
+	}
+	if (fork() == 0)
+		serve_cuse(fd);
+	close(fd);
+	for (int i = 0; i < 100 && access("/dev/" CUSE_DEVICE, F_OK); i++)
+		usleep(50000);
+}
+
 int main(void)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };
@@ -636,6 +753,7 @@ int main(void)
 	    mkdir("/sys/kernel/config/netconsole/matrix", 0755))
 		printf("# configfs netconsole target: %s\n", strerror(errno));
 	fill_hugetlbfs();
+	start_cuse();
 
 	printf("KTAP version 1\n1..%d\n", n);
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)

@@ -14,9 +14,12 @@
 #                            splice, before and after the series
 #   make check-bisect        build every patch of the series in turn (after
 #                            make test, whose .configs it uses)
+#   make soak [N=50]         boot the suites N times on one kernel of ARCH and
+#                            report any case whose result changed (a flake)
 #   make patches             regenerate patches/ from commits in build/linux
 
 ARCH ?= x86_64
+N ?= 50
 ARCHES ?= x86_64 arm64
 MUTATE_ARCHES ?= x86_64
 # The mutants make test runs after the suites: the 5.10 regression itself,
@@ -25,8 +28,8 @@ CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
 # What kunit-summary adds up: the suites and the splice matrix per arch.
 RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 
-.PHONY: kunit test matrix matrix-static mutate audit check-bisect deps tree check-series \
-	check-tools patches clean
+.PHONY: kunit test matrix matrix-static mutate audit check-bisect soak deps tree \
+	check-series check-tools patches clean
 
 kunit: tree
 	-tools/kunit-run $(ARCH) $(FILTER)
@@ -60,6 +63,9 @@ audit: tree check-tools
 check-bisect: tree
 	tools/check-bisect $(ARCHES)
 
+soak: tree
+	tools/soak -n $(N) $(ARCH)
+
 deps:
 	tools/deps
 
@@ -71,6 +77,7 @@ check-series: tree
 
 check-tools: deps
 	tools/kunit-summary-test
+	tools/soak-test
 	tools/audit/test
 
 patches:

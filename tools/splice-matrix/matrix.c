@@ -35,6 +35,7 @@
 #define PIPE_CAPACITY	65536	/* 16 pages of 4 KiB: the default pipe size */
 #define MAX_CASES	32
 #define MAX_CONTENT	65536
+#define CUSE_DEVICE	"matrix_cuse"	/* served by serve_cuse() */
 
 struct result {
 	char name[48];
@@ -538,7 +539,7 @@ static const struct target targets[] = {
 	{ .suite = "splice_sysv", .path = "/mnt/sysv/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	/* A device: no sendfile(2) into a file, which wants a regular file in. */
-	{ .suite = "splice_cuse", .path = "/dev/matrix_cuse", .flags = O_RDWR,
+	{ .suite = "splice_cuse", .path = "/dev/" CUSE_DEVICE, .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_IN },
 	/* No write(2) on hugetlbfs, so no splice into it (see fill_hugetlbfs()). */
 	{ .suite = "splice_hugetlbfs", .path = "/mnt/hugetlbfs/file", .kind = CONTENT,
@@ -631,7 +632,6 @@ static void fill_hugetlbfs(void)
  * serves it until the matrix reboots; the kernel hands every request to
  * it and waits for the answer.
  */
-#define CUSE_DEVICE	"matrix_cuse"
 #define CUSE_MAX_IO	65536
 
 static void cuse_reply(int fd, uint64_t unique, int error, const void *arg, size_t len)

@@ -4,6 +4,11 @@
 #   make test                the suites and the splice matrix on all
 #                            architectures, the series checks and three
 #                            mutants (CI_MUTANTS)
+#   make test CONFIG=debug   the suites alone under KASAN, UBSAN, KFENCE,
+#                            lockdep, DEBUG_PAGEALLOC and kmemleak
+#                            (kunit/debug.config); any report fails it
+#   make check               what CI runs: make test, then the debug run
+#                            on x86_64, and one summary over both
 #   make matrix              the userspace splice matrix alone, with and
 #                            without the splice fixes (patches 6-14);
 #                            writes docs/matrix.md
@@ -27,18 +32,32 @@ MUTATE_ARCHES ?= x86_64
 CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
 # What kunit-summary adds up: the suites and the splice matrix per arch.
 RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
+# The debug run's: the suites and the kmemleak scan after them, per arch.
+DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
-.PHONY: kunit test matrix matrix-static mutate audit check-bisect soak deps tree \
+.PHONY: kunit test check matrix matrix-static mutate audit check-bisect soak deps tree \
 	check-series check-tools patches clean
 
 kunit: tree
 	-tools/kunit-run $(ARCH) $(FILTER)
 	tools/kunit-summary $(ARCH)
 
+ifeq ($(CONFIG),debug)
+test: tree check-tools
+	-for arch in $(ARCHES); do CONFIG=debug tools/kunit-run $$arch; done
+	tools/kunit-summary $(DEBUG_RUNS)
+else
 test: tree check-series check-tools
 	-for arch in $(ARCHES); do tools/kunit-run $$arch; tools/splice-matrix/run $$arch; done
 	-$(MAKE) --no-print-directory matrix-static
 	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(RUNS) && exit $$m
+endif
+
+# make test's status carries the mutants', which no summary counts.
+check:
+	$(MAKE) --no-print-directory test CONFIG=; t=$$?; \
+	$(MAKE) --no-print-directory test CONFIG=debug ARCHES=x86_64; \
+	tools/kunit-summary $(RUNS) debug-x86_64 debug-x86_64-kmemleak && exit $$t
 
 # The splice matrix with the series and without its splice fixes, then
 # docs/matrix.md from the results.

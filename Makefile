@@ -19,6 +19,8 @@
 #                            splice, before and after the series
 #   make check-bisect        build every patch of the series in turn (after
 #                            make test, whose .configs it uses)
+#   make test-arches         the suites on x86_64, arm64, i386, arm, riscv,
+#                            s390 and powerpc; writes docs/arches.md
 #   make soak [N=50]         boot the suites N times on one kernel of ARCH and
 #                            report any case whose result changed (a flake)
 #   make patches             regenerate patches/ from commits in build/linux
@@ -26,6 +28,8 @@
 ARCH ?= x86_64
 N ?= 50
 ARCHES ?= x86_64 arm64
+# make test-arches adds kunit.py's other architectures with a QEMU config.
+ALL_ARCHES = $(ARCHES) i386 arm riscv s390 powerpc
 MUTATE_ARCHES ?= x86_64
 # The mutants make test runs after the suites: the 5.10 regression itself,
 # and one each for the read and the write loop.
@@ -35,7 +39,7 @@ RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 # The debug run's: the suites and the kmemleak scan after them, per arch.
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
-.PHONY: kunit test check matrix matrix-static mutate audit check-bisect soak deps tree \
+.PHONY: kunit test check test-arches matrix matrix-static mutate audit check-bisect soak deps tree \
 	check-series check-tools patches clean
 
 kunit: tree
@@ -71,6 +75,12 @@ matrix-static: tree
 	mkdir -p build/results
 	tools/splice-matrix/static-check build/linux | build/linux/tools/testing/kunit/kunit.py \
 		parse --json=$(CURDIR)/build/results/matrix-static.json > build/results/matrix-static.log
+
+test-arches: tree
+	tools/deps arches
+	-for arch in $(ALL_ARCHES); do tools/kunit-run $$arch; done
+	tools/arch-table $(ALL_ARCHES) > docs/arches.md
+	tools/kunit-summary $(ALL_ARCHES)
 
 mutate: tree
 	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)

@@ -23,6 +23,9 @@
 #                            s390 and powerpc; writes docs/arches.md
 #   make soak [N=50]         boot the suites N times on one kernel of ARCH and
 #                            report any case whose result changed (a flake)
+#   make bench               the random driver's benchmark on UML, x86_64
+#                            and arm64 (BENCH_ARCHES); writes docs/bench.md
+#                            and its plots
 #   make patches             regenerate patches/ from commits in build/linux
 
 ARCH ?= x86_64
@@ -31,6 +34,7 @@ ARCHES ?= x86_64 arm64
 # make test-arches adds kunit.py's other architectures with a QEMU config.
 ALL_ARCHES = $(ARCHES) i386 arm riscv s390 powerpc
 MUTATE_ARCHES ?= x86_64
+BENCH_ARCHES ?= um x86_64 arm64
 # The mutants make test runs after the suites: the 5.10 regression itself,
 # and one each for the read and the write loop.
 CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
@@ -39,7 +43,7 @@ RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 # The debug run's: the suites and the kmemleak scan after them, per arch.
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
-.PHONY: kunit test check test-arches matrix matrix-static mutate audit check-bisect soak deps tree \
+.PHONY: kunit test check test-arches bench matrix matrix-static mutate audit check-bisect soak deps tree \
 	check-series check-tools patches clean
 
 kunit: tree
@@ -81,6 +85,13 @@ test-arches: tree
 	-for arch in $(ALL_ARCHES); do tools/kunit-run $$arch; done
 	tools/arch-table $(ALL_ARCHES) > docs/arches.md
 	tools/kunit-summary $(ALL_ARCHES)
+
+# Benchmarks measure, tests assert: nothing here passes or fails on speed.
+bench: tree
+	tools/deps bench
+	for arch in $(BENCH_ARCHES); do tools/bench/run $$arch || exit; done
+	$(MAKE) -C tools/bench/chacha-host LINUX=$(CURDIR)/build/linux OUT=$(CURDIR)/build/chacha-host
+	{ tools/bench/report --plot docs $(BENCH_ARCHES) && build/chacha-host; } > docs/bench.md
 
 mutate: tree
 	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)

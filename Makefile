@@ -119,6 +119,7 @@ check-tools: deps
 	tools/kunit-summary-test
 	tools/soak-test
 	tools/audit/test
+	tools/bench/report-test
 
 patches:
 	tools/export-patches

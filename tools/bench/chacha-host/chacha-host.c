@@ -16,22 +16,13 @@
 #include <time.h>
 #include <crypto/chacha.h>
 
-asmlinkage void chacha_block_xor_ssse3(u32 *state, u8 *dst, const u8 *src,
-				       unsigned int len, int nrounds);
-asmlinkage void chacha_4block_xor_ssse3(u32 *state, u8 *dst, const u8 *src,
-					unsigned int len, int nrounds);
-asmlinkage void chacha_2block_xor_avx2(u32 *state, u8 *dst, const u8 *src,
-				       unsigned int len, int nrounds);
-asmlinkage void chacha_4block_xor_avx2(u32 *state, u8 *dst, const u8 *src,
-				       unsigned int len, int nrounds);
-asmlinkage void chacha_8block_xor_avx2(u32 *state, u8 *dst, const u8 *src,
-				       unsigned int len, int nrounds);
-asmlinkage void chacha_2block_xor_avx512vl(u32 *state, u8 *dst, const u8 *src,
-					   unsigned int len, int nrounds);
-asmlinkage void chacha_4block_xor_avx512vl(u32 *state, u8 *dst, const u8 *src,
-					   unsigned int len, int nrounds);
-asmlinkage void chacha_8block_xor_avx512vl(u32 *state, u8 *dst, const u8 *src,
-					   unsigned int len, int nrounds);
+/* The assembly's entry points, as arch/x86/crypto/chacha_glue.c declares them. */
+typedef void xor_fn(u32 *state, u8 *dst, const u8 *src, unsigned int len,
+		    int nrounds);
+asmlinkage xor_fn chacha_block_xor_ssse3, chacha_4block_xor_ssse3,
+	chacha_2block_xor_avx2, chacha_4block_xor_avx2, chacha_8block_xor_avx2,
+	chacha_2block_xor_avx512vl, chacha_4block_xor_avx512vl,
+	chacha_8block_xor_avx512vl;
 
 #define MAX_SIZE	(1 << 20)
 #define TOTAL		(64 << 20)	/* bytes per round */
@@ -56,9 +47,6 @@ static unsigned int advance(unsigned int len, unsigned int maxblocks)
 	len = len < maxblocks * CHACHA_BLOCK_SIZE ? len : maxblocks * CHACHA_BLOCK_SIZE;
 	return (len + CHACHA_BLOCK_SIZE - 1) / CHACHA_BLOCK_SIZE;
 }
-
-typedef void xor_fn(u32 *state, u8 *dst, const u8 *src, unsigned int len,
-		    int nrounds);
 
 /*
  * chacha_dosimd()'s dispatch for one instruction set's 8, 4 and 2 blocks,

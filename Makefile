@@ -24,8 +24,8 @@
 #   make soak [N=50]         boot the suites N times on one kernel of ARCH and
 #                            report any case whose result changed (a flake)
 #   make bench               the random driver's benchmark on UML, x86_64
-#                            and arm64 (BENCH_ARCHES); writes docs/bench.md
-#                            and its plots
+#                            and arm64 (BENCH_ARCHES); writes
+#                            build/results/bench.md, docs/bench.md and plots
 #   make patches             regenerate patches/ from commits in build/linux
 
 ARCH ?= x86_64
@@ -91,7 +91,8 @@ bench: tree
 	tools/deps bench
 	for arch in $(BENCH_ARCHES); do tools/bench/run $$arch || exit; done
 	$(MAKE) -C tools/bench/chacha-host LINUX=$(CURDIR)/build/linux OUT=$(CURDIR)/build/chacha-host
-	{ tools/bench/report --plot docs $(BENCH_ARCHES) && build/chacha-host; } > docs/bench.md
+	{ tools/bench/report --plot docs $(BENCH_ARCHES) && build/chacha-host; } > build/results/bench.md
+	cp build/results/bench.md docs/bench.md
 
 mutate: tree
 	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)

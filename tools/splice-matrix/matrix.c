@@ -4,13 +4,13 @@
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
  * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs, a CUSE device,
- * and files on minix, bfs, hfs, ufs and sysv), and for regular files on
- * jffs2, 9p and nilfs2: read(2) it, splice(2) and sendfile(2) it into a
- * pipe, splice a pipe into it where it takes writes, sendfile(2) and
- * copy_file_range(2) a file into a new one beside it on a filesystem, and
- * print the results as KTAP, one suite per file type, for kunit.py to
- * parse. Counts are checked against what read(2) returns, and bytes
- * against what read(2) reads wherever they are known.
+ * and files on minix, bfs, hfs, hfsplus, ufs, sysv, affs, omfs, ecryptfs
+ * and coda), and for regular files on jffs2, 9p and nilfs2: read(2) it,
+ * splice(2) and sendfile(2) it into a pipe, splice a pipe into it where it
+ * takes writes, sendfile(2) and copy_file_range(2) a file into a new one
+ * beside it on a filesystem, and print the results as KTAP, one suite per
+ * file type, for kunit.py to parse. Counts are checked against what read(2)
+ * returns, and bytes against what read(2) reads wherever they are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -29,13 +29,19 @@
 #include <sys/reboot.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <linux/fuse.h>
+#include <linux/keyctl.h>
+#include <linux/types.h>
+#define _LINUX_TIME_H	/* <linux/coda.h> needs nothing of it, and it clashes with glibc */
+#include <linux/coda.h>
 
 #define PIPE_CAPACITY	65536	/* 16 pages of 4 KiB: the default pipe size */
 #define MAX_CASES	32
 #define MAX_CONTENT	65536
 #define CUSE_DEVICE	"matrix_cuse"	/* served by serve_cuse() */
+#define ECRYPTFS_SIG	"0123456789abcdef"	/* the key add_ecryptfs_key() adds */
 
 struct result {
 	char name[48];
@@ -538,6 +544,16 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_sysv", .path = "/mnt/sysv/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_hfsplus", .path = "/mnt/hfsplus/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_affs", .path = "/mnt/affs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_omfs", .path = "/mnt/omfs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_ecryptfs", .path = "/mnt/ecryptfs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_coda", .path = "/mnt/coda/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	/* A device: no sendfile(2) into a file, which wants a regular file in. */
 	{ .suite = "splice_cuse", .path = "/dev/" CUSE_DEVICE, .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_IN },
@@ -564,6 +580,12 @@ static const struct mount_point {
 	{ "hfs", "/dev/vdd", "hfs", NULL },
 	{ "ufs", "/dev/vde", "ufs", "ufstype=44bsd" },
 	{ "sysv", "/dev/vdf", "v7", NULL },
+	{ "hfsplus", "/dev/vdg", "hfsplus", NULL },
+	{ "affs", "/dev/vdh", "affs", NULL },
+	{ "omfs", "/dev/vdi", "omfs", NULL },
+	/* over a folder of the initramfs, with the key of add_ecryptfs_key() */
+	{ "ecryptfs", "/ecryptfs", "ecryptfs",
+	  "ecryptfs_sig=" ECRYPTFS_SIG ",ecryptfs_cipher=aes,ecryptfs_key_bytes=16" },
 };
 
 #define FILE_SIZE	6000
@@ -575,20 +597,41 @@ static void fill_pattern(unsigned char *buf)
 		buf[i] = i * 7 + 3;
 }
 
-static void mount_and_fill(const struct mount_point *m)
+/*
+ * eCryptfs takes a file's key from a passphrase token in the keyring,
+ * which ecryptfs-utils derives from a passphrase; any 16 bytes will do.
+ * The token is struct ecryptfs_auth_tok of include/linux/ecryptfs.h,
+ * which is not a uapi header, down to its password.
+ */
+static void add_ecryptfs_key(void)
+{
+	struct {
+		uint16_t version, token_type;	/* 0x0004, ECRYPTFS_PASSWORD */
+		uint32_t flags;
+		uint32_t session_key_flags, encrypted_key_size, decrypted_key_size;
+		uint8_t encrypted_key[512], decrypted_key[64], reserved[32];
+		uint32_t password_bytes, hash_algo, hash_iterations, key_bytes;
+		uint32_t password_flags;	/* ECRYPTFS_SESSION_KEY_ENCRYPTION_KEY_SET */
+		uint8_t key[64], signature[17], salt[8];
+	} __attribute__((packed)) tok = {
+		.version = 0x0004, .key_bytes = 16, .password_flags = 0x02,
+		.key = "matrix key 16 B", .signature = ECRYPTFS_SIG,
+	};
+
+	mkdir("/ecryptfs", 0755);
+	if (syscall(SYS_add_key, "user", ECRYPTFS_SIG, &tok, sizeof(tok),
+		    KEY_SPEC_USER_KEYRING) < 0)
+		printf("# ecryptfs: add_key: %s\n", strerror(errno));
+}
+
+static void put_file(const char *dir)
 {
 	unsigned char data[FILE_SIZE];
-	char dir[32], file[40];
+	char file[40];
 	int fd;
 
 	fill_pattern(data);
-	snprintf(dir, sizeof(dir), "/mnt/%s", m->name);
 	snprintf(file, sizeof(file), "%s/file", dir);
-	mkdir(dir, 0755);
-	if (mount(m->source, dir, m->type, 0, m->options)) {
-		printf("# mount %s on %s: %s\n", m->type, m->source, strerror(errno));
-		return;
-	}
 	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	/* bfs has no fsync(2): EINVAL */
 	if (fd < 0 || write(fd, data, sizeof(data)) != sizeof(data) ||
@@ -596,6 +639,19 @@ static void mount_and_fill(const struct mount_point *m)
 		printf("# write %s: %s\n", file, strerror(errno));
 	if (fd >= 0)
 		close(fd);
+}
+
+static void mount_and_fill(const struct mount_point *m)
+{
+	char dir[32];
+
+	snprintf(dir, sizeof(dir), "/mnt/%s", m->name);
+	mkdir(dir, 0755);
+	if (mount(m->source, dir, m->type, 0, m->options)) {
+		printf("# mount %s on %s: %s\n", m->type, m->source, strerror(errno));
+		return;
+	}
+	put_file(dir);
 }
 
 /*
@@ -731,6 +787,174 @@ static void start_cuse(void)
 		usleep(50000);
 }
 
+/*
+ * Coda's cache manager, venus, for a folder of regular files: the kernel
+ * asks it through /dev/cfs0 for the root, attributes, lookups and new
+ * files, and opens a file by asking for a descriptor of a container file
+ * (venus keeps them in its cache), which the kernel reads and writes
+ * itself. Here the containers are /coda/FID on the initramfs, and a fid is
+ * 1 for the root folder and 2 on for the files, in coda_names[] order.
+ */
+#define CODA_ROOT_FID	1
+#define CODA_FILES	8
+
+static char coda_names[CODA_FILES][32];
+
+static void coda_container(uint32_t fid, char *path, size_t size)
+{
+	snprintf(path, size, "/coda/%" PRIu32, fid);
+}
+
+static void coda_attr(uint32_t fid, struct coda_vattr *attr)
+{
+	struct stat st = { .st_size = 0 };
+	char path[32];
+
+	memset(attr, 0, sizeof(*attr));
+	attr->va_fileid = fid;
+	attr->va_blocksize = 4096;
+	if (fid == CODA_ROOT_FID) {
+		attr->va_type = C_VDIR;
+		attr->va_mode = 0755;
+		attr->va_nlink = 2;
+		return;
+	}
+	coda_container(fid, path, sizeof(path));
+	stat(path, &st);
+	attr->va_type = C_VREG;
+	attr->va_mode = 0600;
+	attr->va_nlink = 1;
+	attr->va_size = st.st_size;
+}
+
+/* The fid of @name in the folder, 0 if none; a new one if @create. */
+static uint32_t coda_lookup(const char *name, int create)
+{
+	char path[32];
+	int i, fd;
+
+	for (i = 0; i < CODA_FILES && coda_names[i][0]; i++)
+		if (!strcmp(coda_names[i], name))
+			return i + 2;
+	if (!create || i == CODA_FILES || strlen(name) >= sizeof(coda_names[i]))
+		return 0;
+	strcpy(coda_names[i], name);
+	coda_container(i + 2, path, sizeof(path));
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0)
+		close(fd);
+	return i + 2;
+}
+
+/* Answer upcall @in in place: the reply's size, 0 for none. */
+static size_t coda_answer(union inputArgs *in)
+{
+	union outputArgs *out = (union outputArgs *)in;
+	uint32_t fid = in->coda_getattr.VFid.opaque[3];
+	int opcode = in->ih.opcode, fd;
+	size_t size = sizeof(out->oh);
+	char path[32];
+
+	out->oh.result = 0;	/* over the upcall's pid: its fid and name stay */
+	switch (opcode) {
+	case CODA_ROOT:
+		out->coda_root.VFid = (struct CodaFid){ .opaque = { 0, 0, 0, CODA_ROOT_FID } };
+		size = sizeof(out->coda_root);
+		break;
+	case CODA_GETATTR:
+		coda_attr(fid, &out->coda_getattr.attr);
+		size = sizeof(out->coda_getattr);
+		break;
+	case CODA_SETATTR:	/* only O_TRUNC and ftruncate(2) change anything */
+		coda_container(fid, path, sizeof(path));
+		if (in->coda_setattr.attr.va_size != (u_quad_t)-1 &&
+		    truncate(path, in->coda_setattr.attr.va_size))
+			out->oh.result = errno;
+		break;
+	case CODA_LOOKUP:
+		fid = coda_lookup((char *)in + in->coda_lookup.name, 0);
+		out->coda_lookup.VFid = (struct CodaFid){ .opaque = { 0, 0, 0, fid } };
+		out->coda_lookup.vtype = C_VREG;
+		out->oh.result = fid ? 0 : ENOENT;
+		size = fid ? sizeof(out->coda_lookup) : size;
+		break;
+	case CODA_CREATE:
+		fid = coda_lookup((char *)in + in->coda_create.name, 1);
+		out->coda_create.VFid = (struct CodaFid){ .opaque = { 0, 0, 0, fid } };
+		coda_attr(fid, &out->coda_create.attr);
+		out->oh.result = fid ? 0 : ENOSPC;
+		size = fid ? sizeof(out->coda_create) : size;
+		break;
+	case CODA_OPEN_BY_FD:	/* the kernel takes its own reference as it reads the reply */
+		coda_container(fid, path, sizeof(path));
+		fd = open(path, O_RDWR);
+		out->coda_open_by_fd.fd = fd;
+		out->oh.result = fd < 0 ? errno : 0;
+		size = sizeof(out->coda_open_by_fd);
+		break;
+	case CODA_ACCESS_INTENT:	/* those that finish an access want no reply */
+		if (in->coda_access_intent.type == CODA_ACCESS_TYPE_READ_FINISH ||
+		    in->coda_access_intent.type == CODA_ACCESS_TYPE_WRITE_FINISH)
+			return 0;
+		break;
+	case CODA_ACCESS:
+	case CODA_CLOSE:
+	case CODA_FSYNC:
+		break;
+	default:
+		printf("# coda: upcall %d not served\n", opcode);
+		out->oh.result = EOPNOTSUPP;
+	}
+	return size;
+}
+
+static void serve_coda(int fd)
+{
+	static union {
+		union inputArgs in;
+		union outputArgs out;
+		char buf[8192];	/* the largest upcall: a lookup of a 255-byte name */
+	} msg;
+	size_t size;
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, &msg, sizeof(msg));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		size = coda_answer(&msg.in);
+		if (size && write(fd, &msg, size) != (ssize_t)size)
+			printf("# coda: reply to %d: %s\n", msg.in.ih.opcode, strerror(errno));
+		if (msg.in.ih.opcode == CODA_OPEN_BY_FD && msg.out.coda_open_by_fd.fd >= 0)
+			close(msg.out.coda_open_by_fd.fd);
+	}
+	printf("# coda: read /dev/cfs0: %s\n", err(n));
+	exit(1);
+}
+
+/* Serve Coda from a child, and mount it on /mnt/coda with a file on it. */
+static void mount_coda(void)
+{
+	struct coda_mount_data data = { .version = CODA_MOUNT_VERSION };
+
+	mkdir("/coda", 0755);
+	mkdir("/mnt/coda", 0755);
+	data.fd = open("/dev/cfs0", O_RDWR);
+	if (data.fd < 0) {
+		printf("# coda: open /dev/cfs0: %s\n", strerror(errno));
+		return;
+	}
+	if (fork() == 0)
+		serve_coda(data.fd);
+	if (mount("coda", "/mnt/coda", "coda", 0, &data))
+		printf("# mount coda: %s\n", strerror(errno));
+	else
+		put_file("/mnt/coda");
+	close(data.fd);
+}
+
 int main(void)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };
@@ -747,6 +971,7 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART: a hang becomes EINTR */
 	mkdir("/mnt", 0755);
+	add_ecryptfs_key();
 	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++)
 		mount_and_fill(&mounts[i]);
 	if (mount("configfs", "/sys/kernel/config", "configfs", 0, NULL) ||
@@ -754,6 +979,7 @@ int main(void)
 		printf("# configfs netconsole target: %s\n", strerror(errno));
 	fill_hugetlbfs();
 	start_cuse();
+	mount_coda();
 
 	printf("KTAP version 1\n1..%d\n", n);
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)

@@ -10,7 +10,7 @@
 #   make check               what CI runs: make test, then the debug run
 #                            on x86_64, and one summary over both
 #   make matrix              the userspace splice matrix alone, with and
-#                            without the splice fixes (patches 6-14);
+#                            without the splice fixes (patch 6 on);
 #                            writes docs/matrix.md
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=

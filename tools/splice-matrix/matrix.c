@@ -4,13 +4,14 @@
  * removal of set_fs() in 5.10 broke, and that were fixed since (the random
  * devices, proc's mount files, kernfs, the tty) or by this series
  * (/dev/zero, /dev/full, /dev/null, configfs, hugetlbfs, a CUSE device,
- * and files on minix, bfs, hfs, hfsplus, ufs, sysv, affs, omfs, ecryptfs
- * and coda), and for regular files on jffs2, 9p and nilfs2: read(2) it,
- * splice(2) and sendfile(2) it into a pipe, splice a pipe into it where it
- * takes writes, sendfile(2) and copy_file_range(2) a file into a new one
- * beside it on a filesystem, and print the results as KTAP, one suite per
- * file type, for kunit.py to parse. Counts are checked against what read(2)
- * returns, and bytes against what read(2) reads wherever they are known.
+ * and files on minix, bfs, hfs, hfsplus, ufs, sysv, affs, omfs, hpfs,
+ * ecryptfs and coda), and for regular files on jffs2, 9p and nilfs2:
+ * read(2) it, splice(2) and sendfile(2) it into a pipe, splice a pipe into
+ * it where it takes writes, sendfile(2) and copy_file_range(2) a file into
+ * a new one beside it on a filesystem, and print the results as KTAP, one
+ * suite per file type, for kunit.py to parse. Counts are checked against
+ * what read(2) returns, and bytes against what read(2) reads wherever they
+ * are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -550,6 +551,8 @@ static const struct target targets[] = {
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_omfs", .path = "/mnt/omfs/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	{ .suite = "splice_hpfs", .path = "/mnt/hpfs/file", .flags = O_RDWR,
+	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_ecryptfs", .path = "/mnt/ecryptfs/file", .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
 	{ .suite = "splice_coda", .path = "/mnt/coda/file", .flags = O_RDWR,
@@ -583,6 +586,7 @@ static const struct mount_point {
 	{ "hfsplus", "/dev/vdg", "hfsplus", NULL },
 	{ "affs", "/dev/vdh", "affs", NULL },
 	{ "omfs", "/dev/vdi", "omfs", NULL },
+	{ "hpfs", "/dev/vdj", "hpfs", NULL },
 	/* over a folder of the initramfs, with the key of add_ecryptfs_key() */
 	{ "ecryptfs", "/ecryptfs", "ecryptfs",
 	  "ecryptfs_sig=" ECRYPTFS_SIG ",ecryptfs_cipher=aes,ecryptfs_key_bytes=16" },

@@ -800,6 +800,7 @@ static void start_cuse(void)
  * 1 for the root folder and 2 on for the files, in coda_names[] order.
  */
 #define CODA_ROOT_FID	1
+#define CODA_FIRST_FID	2
 #define CODA_FILES	8
 
 static char coda_names[CODA_FILES][32];
@@ -839,15 +840,15 @@ static uint32_t coda_lookup(const char *name, int create)
 
 	for (i = 0; i < CODA_FILES && coda_names[i][0]; i++)
 		if (!strcmp(coda_names[i], name))
-			return i + 2;
+			return CODA_FIRST_FID + i;
 	if (!create || i == CODA_FILES || strlen(name) >= sizeof(coda_names[i]))
 		return 0;
 	strcpy(coda_names[i], name);
-	coda_container(i + 2, path, sizeof(path));
+	coda_container(CODA_FIRST_FID + i, path, sizeof(path));
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (fd >= 0)
 		close(fd);
-	return i + 2;
+	return CODA_FIRST_FID + i;
 }
 
 /* Answer upcall @in in place: the reply's size, 0 for none. */

@@ -503,6 +503,11 @@ static void run_pty(int number)
 	print_suite("splice_pty", number);
 }
 
+/* The file put_file() writes on /mnt/FS: read, spliced both ways, copied. */
+#define FILE_ON(fs) { .suite = "splice_" fs, .path = "/mnt/" fs "/file", \
+		      .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_FILE, \
+		      .sendfile_to_file = 1 }
+
 static const struct target targets[] = {
 	{ .suite = "splice_urandom", .path = "/dev/urandom", .flags = O_RDWR,
 	  .kind = STREAM, .write = SPLICE_IN },
@@ -528,35 +533,21 @@ static const struct target targets[] = {
 	  .flags = O_RDWR, .kind = CONTENT, .write = SPLICE_VALUE, .value = "eth7\n",
 	  .sendfile_to_file = 1 },
 	/* Files on jffs2, 9p and nilfs2 (see mounts[]). */
-	{ .suite = "splice_jffs2", .path = "/mnt/jffs2/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_9p", .path = "/mnt/9p/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_nilfs2", .path = "/mnt/nilfs2/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	FILE_ON("jffs2"),
+	FILE_ON("9p"),
+	FILE_ON("nilfs2"),
 	/* Splice and sendfile into them, and both ways for CUSE, only with the series. */
-	{ .suite = "splice_minix", .path = "/mnt/minix/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_bfs", .path = "/mnt/bfs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_hfs", .path = "/mnt/hfs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_ufs", .path = "/mnt/ufs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_sysv", .path = "/mnt/sysv/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_hfsplus", .path = "/mnt/hfsplus/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_affs", .path = "/mnt/affs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_omfs", .path = "/mnt/omfs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_hpfs", .path = "/mnt/hpfs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_ecryptfs", .path = "/mnt/ecryptfs/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
-	{ .suite = "splice_coda", .path = "/mnt/coda/file", .flags = O_RDWR,
-	  .kind = CONTENT, .write = SPLICE_FILE, .sendfile_to_file = 1 },
+	FILE_ON("minix"),
+	FILE_ON("bfs"),
+	FILE_ON("hfs"),
+	FILE_ON("ufs"),
+	FILE_ON("sysv"),
+	FILE_ON("hfsplus"),
+	FILE_ON("affs"),
+	FILE_ON("omfs"),
+	FILE_ON("hpfs"),
+	FILE_ON("ecryptfs"),
+	FILE_ON("coda"),
 	/* A device: no sendfile(2) into a file, which wants a regular file in. */
 	{ .suite = "splice_cuse", .path = "/dev/" CUSE_DEVICE, .flags = O_RDWR,
 	  .kind = CONTENT, .write = SPLICE_IN },

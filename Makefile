@@ -43,21 +43,29 @@ RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 # The debug run's: the suites and the kmemleak scan after them, per arch.
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
-.PHONY: kunit test check test-arches bench matrix matrix-static mutate audit check-bisect soak deps tree \
+.PHONY: kunit test check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
 	check-series check-tools patches clean
 
+# Each target installs what it uses (tools/deps) and no more. The runs
+# go on when one fails, and the summary after them gives the verdict.
+INITS = $(addprefix init-,$(ARCHES))
+
 kunit: tree
-	-tools/kunit-run $(ARCH) $(FILTER)
-	tools/kunit-summary $(ARCH)
+	tools/deps $(ARCH)
+	tools/kunit-run $(ARCH) $(FILTER); tools/kunit-summary $(ARCH)
 
 ifeq ($(CONFIG),debug)
 test: tree check-tools
-	-for arch in $(ARCHES); do CONFIG=debug tools/kunit-run $$arch; done
+	tools/deps $(ARCHES) $(INITS)
+	for arch in $(ARCHES); do CONFIG=debug tools/kunit-run $$arch; done; \
 	tools/kunit-summary $(DEBUG_RUNS)
 else
+# The splice matrix boots the suites' kernel again, with its /init.
 test: tree check-series check-tools
-	-for arch in $(ARCHES); do tools/kunit-run $$arch; tools/splice-matrix/run $$arch; done
-	-$(MAKE) --no-print-directory matrix-static
+	tools/deps $(ARCHES) $(INITS) matrix
+	for arch in $(ARCHES); do tools/kunit-run $$arch; \
+		KUNIT_ACTION=exec tools/splice-matrix/run $$arch; done; \
+	$(MAKE) --no-print-directory matrix-static; \
 	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(RUNS) && exit $$m
 endif
 
@@ -70,7 +78,9 @@ check:
 # The splice matrix with the series and without its splice fixes, then
 # docs/matrix.md from the results.
 matrix: tree
-	-for arch in $(ARCHES); do tools/splice-matrix/run-base $$arch; tools/splice-matrix/run $$arch; done
+	tools/deps $(ARCHES) $(INITS) matrix
+	for arch in $(ARCHES); do tools/splice-matrix/run-base $$arch; \
+		tools/splice-matrix/run $$arch; done; true
 	$(MAKE) --no-print-directory matrix-static
 	tools/splice-matrix/table $(ARCHES) static > docs/matrix.md
 	tools/kunit-summary $(addprefix matrix-,$(ARCHES) static)
@@ -81,42 +91,46 @@ matrix-static: tree
 		parse --json=$(CURDIR)/build/results/matrix-static.json > build/results/matrix-static.log
 
 test-arches: tree
-	tools/deps arches
-	-for arch in $(ALL_ARCHES); do tools/kunit-run $$arch; done
+	tools/deps $(ALL_ARCHES)
+	for arch in $(ALL_ARCHES); do tools/kunit-run $$arch; done; true
 	tools/arch-table $(ALL_ARCHES) > docs/arches.md
 	tools/kunit-summary $(ALL_ARCHES)
 
 # Benchmarks measure, tests assert: nothing here passes or fails on speed.
 bench: tree
-	tools/deps bench
+	tools/deps $(filter-out um,$(BENCH_ARCHES)) $(addprefix init-,$(filter-out um,$(BENCH_ARCHES))) bench
 	for arch in $(BENCH_ARCHES); do tools/bench/run $$arch || exit; done
 	$(MAKE) -C tools/bench/chacha-host LINUX=$(CURDIR)/build/linux OUT=$(CURDIR)/build/chacha-host
 	{ tools/bench/report --plot docs $(BENCH_ARCHES) && build/chacha-host; } > build/results/bench.md
 	cp build/results/bench.md docs/bench.md
 
 mutate: tree
+	tools/deps $(MUTATE_ARCHES) $(addprefix init-,$(MUTATE_ARCHES)) matrix
 	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)
 
 audit: tree check-tools
+	tools/deps audit
 	tools/audit/report
 
 # After make test: every patch of the series builds on every architecture.
 check-bisect: tree
+	tools/deps $(ARCHES)
 	tools/check-bisect $(ARCHES)
 
 soak: tree
+	tools/deps $(ARCH)
 	tools/soak -n $(N) $(ARCH)
 
-deps:
-	tools/deps
-
-tree: deps
+tree:
+	tools/deps build
 	tools/prepare-tree
 
 check-series: tree
+	tools/deps series
 	tools/check-series
 
-check-tools: deps
+check-tools:
+	tools/deps audit
 	tools/kunit-summary-test
 	tools/soak-test
 	tools/audit/test

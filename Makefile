@@ -60,13 +60,15 @@ test: tree check-tools
 	for arch in $(ARCHES); do CONFIG=debug tools/kunit-run $$arch; done; \
 	tools/kunit-summary $(DEBUG_RUNS)
 else
-# The splice matrix boots the suites' kernel again, with its /init.
+# The splice matrix boots the suites' kernel again, with its /init: the
+# suites' kernel has what the matrix needs (KUNIT_MATRIX=1, tools/kunit-run).
 test: tree check-series check-tools
 	tools/deps $(ARCHES) $(INITS) matrix
-	for arch in $(ARCHES); do tools/kunit-run $$arch; \
+	for arch in $(ARCHES); do KUNIT_MATRIX=1 tools/kunit-run $$arch; \
 		KUNIT_ACTION=exec tools/splice-matrix/run $$arch; done; \
 	$(MAKE) --no-print-directory matrix-static; \
-	tools/mutate $(CI_MUTANTS); m=$$?; tools/kunit-summary $(RUNS) && exit $$m
+	KUNIT_MATRIX=1 tools/mutate $(CI_MUTANTS); m=$$?; \
+	tools/kunit-summary $(RUNS) && exit $$m
 endif
 
 # make test's status carries the mutants', which no summary counts.
@@ -106,7 +108,7 @@ bench: tree
 
 mutate: tree
 	tools/deps $(MUTATE_ARCHES) $(addprefix init-,$(MUTATE_ARCHES)) matrix
-	tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)
+	KUNIT_MATRIX=1 tools/mutate $(addprefix --arch=,$(MUTATE_ARCHES)) $(MUTANTS)
 
 audit: tree check-tools
 	tools/deps audit

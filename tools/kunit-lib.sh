@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
-# Sourced by the scripts that build and boot a kernel with the tree's
-# kunit.py (tools/kunit-run, tools/splice-matrix/run, tools/bench/run):
-# the architecture table, a compiler cache that hits from any clone, and
-# a build that says how far along it is.
+# Sourced by the scripts that build and boot a kernel (tools/kunit-run,
+# tools/splice-matrix/run, tools/bench/run, tools/check-bisect): the
+# architecture table, a compiler cache that hits from any clone, and a
+# kunit.py build that says how far along it is.
 
 # shellcheck disable=SC2034 # cross, console and libc are for the caller
 kunit_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

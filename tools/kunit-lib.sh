@@ -49,7 +49,7 @@ kunit_time() {
 # kunit_build BUILD_DIR LOG KUNIT_PY_OPTION...: kunit.py build (which
 # configures first) into BUILD_DIR, its output appended to LOG. On a
 # terminal a line counts the objects compiled, every second, of as many
-# as the last build here left, and kunit.py's own lines follow the build;
+# as the last full build here compiled, and kunit.py's own lines follow;
 # elsewhere (CI) they come as they are printed, with no count between.
 # Either way the build ends with a line of what it took. Returns
 # kunit.py's status.
@@ -69,7 +69,8 @@ kunit_build() {
 			> "$build/kunit-build.out" 2>&1 &
 		pid=$!
 		while kill -0 "$pid" 2>/dev/null; do
-			n=$(find "$build" -name '*.o' -newer "$stamp" | wc -l)
+			# kbuild's temporary files come and go under find.
+			n=$(find "$build" -name '*.o' -newer "$stamp" 2>/dev/null | wc -l)
 			printf '\r%s: building: %d%s objects compiled, %s%s\033[K' \
 				"$name" "$n" "${total:+ of $total}" \
 				"$(kunit_time $((SECONDS - start)))" \
@@ -88,13 +89,13 @@ kunit_build() {
 	n=$(find "$build" -name '*.o' -newer "$stamp" | wc -l)
 	# shellcheck disable=SC2086 # two numbers each
 	set -- $before $after
-	if [ "$status" = 0 ]; then
-		# The objects linked into the kernel, for the next build's
-		# progress line (the build dir keeps those of older configs).
-		ar t "$build/vmlinux.a" 2>/dev/null | wc -l > "$build/.kunit-objects"
-		# A full build's time, likewise.
-		[ "$n" -gt $(($(cat "$build/.kunit-objects") / 2)) ] &&
-			echo $((SECONDS - start)) > "$build/.kunit-build-seconds"
+	# A full build's count and time, for the next one's progress line:
+	# the first here, or one after a change of configuration (a new
+	# autoconf.h); an incremental build keeps the last ones.
+	if [ "$status" = 0 ] && { [ -z "$total" ] ||
+		[ "$build/include/generated/autoconf.h" -nt "$stamp" ]; }; then
+		echo "$n" > "$build/.kunit-objects"
+		echo $((SECONDS - start)) > "$build/.kunit-build-seconds"
 	fi
 	echo "$name: $([ "$status" = 0 ] && echo built || echo "build FAILED") in" \
 		"$(kunit_time $((SECONDS - start))): $n objects compiled," \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Entry points. The kernel tree and every build live in build/ (ignored).
 #   make kunit [ARCH=arm64]  build and boot the suites on one architecture
 #                            (FILTER='random_*' runs only the suites that match)

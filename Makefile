@@ -5,7 +5,7 @@
 #   make test                the suites and the splice matrix on all
 #                            architectures, the series checks and three
 #                            mutants (CI_MUTANTS)
-#   make test CONFIG=debug   the suites alone under KASAN, UBSAN, KFENCE,
+#   make test-debug          the suites alone under KASAN, UBSAN, KFENCE,
 #                            lockdep, DEBUG_PAGEALLOC and kmemleak
 #                            (kunit/debug.config); any report fails it
 #   make check               what CI runs: make test, then the debug run
@@ -44,8 +44,12 @@ RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 # The debug run's: the suites and the kmemleak scan after them, per arch.
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
-.PHONY: kunit test check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
+.PHONY: kunit test test-debug check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
 	check-series check-tools patches clean
+
+ifeq ($(CONFIG),debug)
+$(error make test CONFIG=debug is make test-debug now)
+endif
 
 # Each target installs what it uses (tools/deps) and no more. The runs
 # go on when one fails, and the summary after them gives the verdict.
@@ -55,12 +59,11 @@ kunit: tree
 	tools/deps $(ARCH)
 	tools/kunit-run $(ARCH) $(FILTER); tools/kunit-summary $(ARCH)
 
-ifeq ($(CONFIG),debug)
-test: tree check-tools
+test-debug: tree check-tools
 	tools/deps $(ARCHES) $(INITS)
 	for arch in $(ARCHES); do CONFIG=debug tools/kunit-run $$arch; done; \
 	tools/kunit-summary $(DEBUG_RUNS)
-else
+
 # The splice matrix boots the suites' kernel again, with its /init: the
 # suites' kernel has what the matrix needs (KUNIT_MATRIX=1, tools/kunit-run).
 test: tree check-series check-tools
@@ -70,12 +73,11 @@ test: tree check-series check-tools
 	$(MAKE) --no-print-directory matrix-static; \
 	KUNIT_MATRIX=1 tools/mutate $(CI_MUTANTS); m=$$?; \
 	tools/kunit-summary $(RUNS) && exit $$m
-endif
 
 # make test's status carries the mutants', which no summary counts.
 check:
-	$(MAKE) --no-print-directory test CONFIG=; t=$$?; \
-	$(MAKE) --no-print-directory test CONFIG=debug ARCHES=x86_64; \
+	$(MAKE) --no-print-directory test; t=$$?; \
+	$(MAKE) --no-print-directory test-debug ARCHES=x86_64; \
 	tools/kunit-summary $(RUNS) debug-x86_64 debug-x86_64-kmemleak && exit $$t
 
 # The splice matrix with the series and without its splice fixes, then

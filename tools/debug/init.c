@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /init for make test CONFIG=debug. The KUnit suites run before any
+ * /init for make test-debug. The KUnit suites run before any
  * userspace; this runs after them and has kmemleak scan, then prints its
  * report and ends the boot. kmemleak reports only objects older than 5 s
  * and seen unreferenced by two scans, hence the wait and the second scan.

@@ -136,10 +136,9 @@ check-series: tree
 
 check-tools:
 	tools/deps audit
-	tools/kunit-summary-test
-	tools/soak-test
+	cd tools && python3 -m unittest -q test_kunit_summary test_soak
+	cd tools/bench && python3 -m unittest -q test_report
 	tools/audit/test
-	tools/bench/report-test
 
 patches:
 	tools/export-patches

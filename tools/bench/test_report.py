@@ -2,15 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Tests for bench/report: which lines it reads and the ratios it takes."""
 
-import importlib.machinery
-import importlib.util
-import pathlib
 import unittest
 
-HERE = pathlib.Path(__file__).resolve().parent
-_loader = importlib.machinery.SourceFileLoader('report', str(HERE / 'report'))
-report = importlib.util.module_from_spec(importlib.util.spec_from_loader('report', _loader))
-_loader.exec_module(report)
+import report
+
 
 # Two rounds; each line is METHOD SIZE ROUND BYTES NS.
 LOG = '''[    1.0] random: random_bench: begin: 2 rounds, 1000 bytes, PAGE_SIZE 4096

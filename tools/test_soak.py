@@ -2,15 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Tests for soak's flake finder: what counts as a changed result."""
 
-import importlib.machinery
-import importlib.util
-import pathlib
 import unittest
 
-HERE = pathlib.Path(__file__).resolve().parent
-_loader = importlib.machinery.SourceFileLoader('soak', str(HERE / 'soak'))
-soak = importlib.util.module_from_spec(importlib.util.spec_from_loader('soak', _loader))
-_loader.exec_module(soak)
+import soak
 
 
 class FlakesTest(unittest.TestCase):

@@ -4,24 +4,14 @@
 ways, cut-off runs, splats) and for tools/mutate's verdicts."""
 
 import contextlib
-import importlib.machinery
-import importlib.util
 import io
 import json
 import pathlib
 import tempfile
 import unittest
 
-HERE = pathlib.Path(__file__).resolve().parent
-_loader = importlib.machinery.SourceFileLoader('kunit_summary',
-                                               str(HERE / 'kunit-summary'))
-summary = importlib.util.module_from_spec(
-    importlib.util.spec_from_loader('kunit_summary', _loader))
-_loader.exec_module(summary)
-_loader = importlib.machinery.SourceFileLoader('mutate', str(HERE / 'mutate'))
-mutate = importlib.util.module_from_spec(
-    importlib.util.spec_from_loader('mutate', _loader))
-_loader.exec_module(mutate)
+import kunit_summary as summary
+import mutate
 
 
 def suite(name, cases, params=None):

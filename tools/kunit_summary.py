@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Add up kunit.py's JSON results (build/results/ARCH.json) for the given
+runs, hold them against kunit/expected-failures and kunit/expected-skips,
+and end with the line 'N passed, N failed, N skipped', which says how many
+of the passed are expected failures when any are. Exits 1 on any failure;
+on an expected failure that passed, crashed or did not run; on a skip
+that is not listed, and a listed one that did not skip; on no runs, on a
+run that has no results or passed no case (a kernel that did not boot,
+or one whose every case skipped); and, from the kernel log
+(build/results/ARCH.kernel.log, which tools/kunit-run copies from
+build/ARCH/test.log), on a run cut off before its KTAP plan was done
+(kunit.py's JSON keeps no status for a suite or a parameterised case
+that stopped half way, so a run that died in its last case would pass),
+and on a kernel warning, BUG or oops, which kunit.py does not count
+against any case.
+
+Usage: tools/kunit-summary RUN...
+       tools/kunit-summary --list [--results DIR] RUN...
+The second lists every case of the runs with its status, one a line, to
+compare two runs name by name with diff."""
+
+import json
+import pathlib
+import re
+import sys
+
+TOP = pathlib.Path(__file__).resolve().parent.parent
+# Lockdep, RCU stalls and hung tasks also say "INFO:", or only "possible".
+# Every WARN() and BUG() starts with "cut here"; x86's BUG() goes on with
+# "kernel BUG at" and "invalid opcode:", and no "Oops"; arm, arm64, riscv
+# and s390 report a bad kernel access with "Unable to handle kernel", and
+# arm and arm64 an oops with "Internal error:".
+SPLAT = re.compile(r'BUG:|WARNING:|INFO:|Oops|Kernel panic|general protection fault|'
+                   r'KASAN:|UBSAN:|KFENCE:|possible .*locking|inconsistent lock state|'
+                   r'\[ cut here \]|kernel BUG at|invalid opcode:|'
+                   r'Unable to handle kernel|Internal error:')
+# A console line's timestamp, where printk.time is on.
+STAMP = re.compile(r'^\[\s*\d+\.\d+\] ?')
+
+
+def leaves(group, path=()):
+    """Yield ('suite.case' or 'suite.case/param', status) for every case."""
+    for sub in group['sub_groups']:
+        yield from leaves(sub, path + (sub['name'],))
+    for case in group['test_cases']:
+        names = path + (case['name'],)
+        name = '.'.join(names[:2]) + ''.join('/' + n for n in names[2:])
+        yield name, case['status']
+
+
+def expected_failures(path):
+    """Map arch -> {case name: line number} from 'ARCH NAME' lines."""
+    xfail = {}
+    for num, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.strip()
+        if line and not line.startswith('#'):
+            arch, name = line.split(None, 1)
+            xfail.setdefault(arch, {})[name] = num
+    return xfail
+
+
+def read_log(log):
+    """A kernel log's lines, without timestamps; None if there is none."""
+    try:
+        text = log.read_text(errors='replace')
+    except OSError:
+        return None
+    return [STAMP.sub('', line) for line in text.splitlines()]
+
+
+def splats(lines):
+    """The lines of a kernel log that report a warning, an oops or a bug."""
+    return [line.strip() for line in lines if SPLAT.search(line)]
+
+
+def reported(lines):
+    """The results the kernel printed, as {'suite.case' or
+    'suite.case/param': passed}, from the log's last KTAP document: a
+    case that never finished (a hang, a crash) has none, though kunit.py's
+    JSON counts it as failed."""
+    starts = [i for i, line in enumerate(lines)
+              if re.match(r'(K?TAP) version \d+$', line)]
+    names, results = {}, {}
+    for line in lines[starts[-1] + 1:] if starts else []:
+        depth = (len(line) - len(line.lstrip(' '))) // 4
+        line = line.strip()
+        match = re.match(r'# Subtest: (.*)', line)
+        if match:
+            names[depth] = match.group(1)
+            continue
+        match = re.match(r'(not )?ok \d+ (?:- )?([^#]*)', line)
+        if match and depth:
+            path = [names.get(d, '') for d in range(1, depth + 1)] + [match.group(2).strip()]
+            name = '.'.join(path[:2]) + ''.join('/' + n for n in path[2:])
+            results[name] = not match.group(1)
+    return results
+
+
+def cut_off(lines):
+    """Why the top level of the log's last KTAP document is not whole, or
+    None: its plan, 1..N, must be followed by N results."""
+    starts = [i for i, line in enumerate(lines)
+              if re.match(r'(K?TAP) version \d+$', line)]
+    if not starts:
+        return 'no KTAP output'
+    plan, results = None, 0
+    for line in lines[starts[-1] + 1:]:
+        if plan is None:
+            match = re.match(r'1\.\.(\d+)$', line)
+            if match:
+                plan = int(match.group(1))
+        elif re.match(r'(not )?ok \d+', line):
+            results += 1
+    if plan is None:
+        return 'no KTAP plan'
+    if results < plan:
+        return f'cut off: {results} of the {plan} results its KTAP plan announced'
+    return None
+
+
+def check(arch, results, xfail, xskip=None):
+    """Count one run's cases by status, and list what is wrong."""
+    problems = []
+    counts = {'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'XFAIL': 0}
+    try:
+        tree = json.loads((results / f'{arch}.json').read_text())
+    except (OSError, ValueError) as err:
+        counts['FAIL'] += 1
+        return counts, [f'{arch}: no results ({err})']
+    # A debug run (make test-debug) fails where its arch does.
+    base = arch.removeprefix('debug-')
+    if xskip is None:
+        xskip = expected_failures(TOP / 'kunit' / 'expected-skips')
+    listed = dict(xfail.get(base, {}))
+    skips = dict(xskip.get(base, {}))
+    cases = list(leaves(tree))
+    for name, status in cases:
+        if name in listed:
+            listed.pop(name)
+            if status == 'FAIL':
+                status = 'XFAIL'
+            else:
+                # It must fail its assertion, not crash: a crash says
+                # nothing about what the case checks.
+                problems.append(f'{arch}: {name}: {status}, but listed '
+                                f'as an expected failure')
+                status = 'FAIL'
+        elif name in skips:
+            skips.pop(name)
+            if status != 'SKIP':
+                problems.append(f'{arch}: {name}: {status}, but listed '
+                                f'as an expected skip')
+                status = 'FAIL'
+        elif status in ('FAIL', 'ERROR'):
+            problems.append(f'{arch}: {name}: {status}')
+            status = 'FAIL'
+        elif status == 'SKIP':
+            problems.append(f'{arch}: {name}: SKIP, and not listed in '
+                            f'kunit/expected-skips')
+            counts['FAIL'] += 1
+        counts[status] += 1
+    ran = {name.split('.')[0] for name, _ in cases}
+    for kind, left in ('failure', listed), ('skip', skips):
+        for name, num in left.items():
+            if name.split('.')[0] not in ran:
+                continue  # its suite was filtered out
+            problems.append(f'{arch}: {name}: listed as an expected {kind} '
+                            f'(line {num}) but did not run')
+            counts['FAIL'] += 1
+    lines = read_log(results / f'{arch}.kernel.log')
+    if lines is not None:
+        why = cut_off(lines)
+        if why:
+            problems.append(f'{arch}: kernel log: {why}')
+            counts['FAIL'] += 1
+        for line in splats(lines):
+            problems.append(f'{arch}: kernel log: {line}')
+            counts['FAIL'] += 1
+    if not counts['PASS'] + counts['XFAIL']:
+        problems.append(f'{arch}: ran no test case that passed')
+        counts['FAIL'] += 1
+    return counts, problems
+
+
+def main(arches, results=TOP / 'build' / 'results',
+         xfail_file=TOP / 'kunit' / 'expected-failures',
+         xskip_file=TOP / 'kunit' / 'expected-skips'):
+    xfail = expected_failures(xfail_file) if xfail_file.exists() else {}
+    xskip = expected_failures(xskip_file) if xskip_file.exists() else {}
+    passed = failed = skipped = xfailed = 0
+    problems = [] if arches else ['no runs to add up']
+    rows = []
+    for arch in arches:
+        counts, wrong = check(arch, results, xfail, xskip)
+        problems += wrong
+        rows.append((arch, counts))
+        passed += counts['PASS'] + counts['XFAIL']
+        failed += counts['FAIL']
+        skipped += counts['SKIP']
+        xfailed += counts['XFAIL']
+    # One closing line only: the per-arch counts are a table.
+    w = max([10] + [len(arch) + 1 for arch in arches])
+    print(f'{"arch":{w}} {"passed":>7} {"failed":>7} {"skipped":>8} {"xfail":>6}')
+    for arch, c in rows:
+        print(f'{arch:{w}} {c["PASS"]:7} {c["FAIL"]:7} {c["SKIP"]:8} {c["XFAIL"]:6}')
+    for problem in problems:
+        print('  ' + problem)
+    # kunit.py counts an expected failure as failed, a few lines above:
+    # say here why this line does not.
+    why = (f' ({xfailed} expected failure{"s" * (xfailed != 1)} among the '
+           f'passed: kunit/expected-failures)') if xfailed else ''
+    failed += not arches
+    print(f'{passed} passed, {failed} failed, {skipped} skipped{why}')
+    return 1 if failed else 0
+
+
+def list_cases(arches, results):
+    """Print 'RUN suite.case/param STATUS' for every case of the runs, in
+    order, so that two runs' cases can be compared name by name (diff)."""
+    for arch in arches:
+        tree = json.loads((results / f'{arch}.json').read_text())
+        for name, status in sorted(leaves(tree)):
+            print(f'{arch} {name} {status}')
+
+
+def cli(argv):
+    """tools/kunit-summary's command line: RUN..., or --list [--results
+    DIR] RUN... for the cases rather than the verdict."""
+    if argv[:1] == ['--list']:
+        args = argv[1:]
+        where = TOP / 'build' / 'results'
+        if args[:1] == ['--results']:
+            where, args = pathlib.Path(args[1]), args[2:]
+        return list_cases(args, where)
+    return main(argv)
+
+
+if __name__ == '__main__':
+    sys.exit(cli(sys.argv[1:]))

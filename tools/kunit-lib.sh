@@ -42,6 +42,17 @@ kunit_ccache_counts() {
 		END { print hit + 0, miss + 0 }'
 }
 
+# kunit_initramfs BUILD_DIR SOURCE.c: BUILD_DIR/initramfs.cpio, whose
+# /init is SOURCE.c built static for the architecture (kunit_arch), with
+# empty /dev, /proc and /sys to mount on. Every /init here is one C file.
+kunit_initramfs() {
+	local root=$1/initramfs
+	rm -rf "$root"
+	mkdir -p "$root"/dev "$root"/proc "$root"/sys
+	"${cross}gcc" -static -O2 -Wall -Wextra -Werror -o "$root/init" "$2" &&
+		(cd "$root" && find . | cpio --quiet -o -H newc) > "$1/initramfs.cpio"
+}
+
 kunit_time() {
 	printf '%dm%02ds' $(($1 / 60)) $(($1 % 60))
 }

@@ -74,15 +74,20 @@ def splats(lines):
     return [line.strip() for line in lines if SPLAT.search(line)]
 
 
+def last_ktap(lines):
+    """The lines after the log's last KTAP version line, or None."""
+    starts = [i for i, line in enumerate(lines)
+              if re.match(r'(K?TAP) version \d+$', line)]
+    return lines[starts[-1] + 1:] if starts else None
+
+
 def reported(lines):
     """The results the kernel printed, as {'suite.case' or
     'suite.case/param': passed}, from the log's last KTAP document: a
     case that never finished (a hang, a crash) has none, though kunit.py's
     JSON counts it as failed."""
-    starts = [i for i, line in enumerate(lines)
-              if re.match(r'(K?TAP) version \d+$', line)]
     names, results = {}, {}
-    for line in lines[starts[-1] + 1:] if starts else []:
+    for line in last_ktap(lines) or []:
         depth = (len(line) - len(line.lstrip(' '))) // 4
         line = line.strip()
         match = re.match(r'# Subtest: (.*)', line)
@@ -100,12 +105,11 @@ def reported(lines):
 def cut_off(lines):
     """Why the top level of the log's last KTAP document is not whole, or
     None: its plan, 1..N, must be followed by N results."""
-    starts = [i for i, line in enumerate(lines)
-              if re.match(r'(K?TAP) version \d+$', line)]
-    if not starts:
+    ktap = last_ktap(lines)
+    if ktap is None:
         return 'no KTAP output'
     plan, results = None, 0
-    for line in lines[starts[-1] + 1:]:
+    for line in ktap:
         if plan is None:
             match = re.match(r'1\.\.(\d+)$', line)
             if match:

@@ -9,11 +9,11 @@ that is not listed, and a listed one that did not skip; on no runs, on a
 run that has no results or passed no case (a kernel that did not boot,
 or one whose every case skipped); and, from the kernel log
 (build/results/ARCH.kernel.log, which tools/kunit-run copies from
-build/ARCH/test.log), on a run cut off before its KTAP plan was done
-(kunit.py's JSON keeps no status for a suite or a parameterised case
-that stopped half way, so a run that died in its last case would pass),
-and on a kernel warning, BUG or oops, which kunit.py does not count
-against any case.
+build/ARCH/test.log), on a kernel warning, BUG or oops, which kunit.py
+does not count against any case; and on a run cut off or crashed, as
+kunit.py's own output (ARCH.log) says: its JSON keeps no status for a
+suite or a parameterised case that stopped half way, so a run that died
+in its last case would pass.
 
 Usage: tools/kunit-summary RUN...
        tools/kunit-summary --list [--results DIR] RUN...
@@ -37,6 +37,9 @@ SPLAT = re.compile(r'BUG:|WARNING:|INFO:|Oops|Kernel panic|general protection fa
                    r'Unable to handle kernel|Internal error:')
 # A console line's timestamp, where printk.time is on.
 STAMP = re.compile(r'^\[\s*\d+\.\d+\] ?')
+# kunit.py's closing line, and KUnit's message for a failed assertion.
+COMPLETE = re.compile(r'Testing complete\. Ran \d+ tests?:?(.*)')
+FAILED = re.compile(r'# (\w+): (?:EXPECTATION|ASSERTION) FAILED at ')
 
 
 def leaves(group, path=()):
@@ -74,52 +77,25 @@ def splats(lines):
     return [line.strip() for line in lines if SPLAT.search(line)]
 
 
-def last_ktap(lines):
-    """The lines after the log's last KTAP version line, or None."""
-    starts = [i for i, line in enumerate(lines)
-              if re.match(r'(K?TAP) version \d+$', line)]
-    return lines[starts[-1] + 1:] if starts else None
+def assertions_failed(lines):
+    """The cases whose assertions KUnit reported failing in a kernel log
+    ("# CASE: EXPECTATION FAILED at ..."), by the case's function name."""
+    return {match.group(1) for match in map(FAILED.search, lines) if match}
 
 
-def reported(lines):
-    """The results the kernel printed, as {'suite.case' or
-    'suite.case/param': passed}, from the log's last KTAP document: a
-    case that never finished (a hang, a crash) has none, though kunit.py's
-    JSON counts it as failed."""
-    names, results = {}, {}
-    for line in last_ktap(lines) or []:
-        depth = (len(line) - len(line.lstrip(' '))) // 4
-        line = line.strip()
-        match = re.match(r'# Subtest: (.*)', line)
-        if match:
-            names[depth] = match.group(1)
-            continue
-        match = re.match(r'(not )?ok \d+ (?:- )?([^#]*)', line)
-        if match and depth:
-            path = [names.get(d, '') for d in range(1, depth + 1)] + [match.group(2).strip()]
-            name = '.'.join(path[:2]) + ''.join('/' + n for n in path[2:])
-            results[name] = not match.group(1)
-    return results
-
-
-def cut_off(lines):
-    """Why the top level of the log's last KTAP document is not whole, or
-    None: its plan, 1..N, must be followed by N results."""
-    ktap = last_ktap(lines)
-    if ktap is None:
-        return 'no KTAP output'
-    plan, results = None, 0
-    for line in ktap:
-        if plan is None:
-            match = re.match(r'1\.\.(\d+)$', line)
-            if match:
-                plan = int(match.group(1))
-        elif re.match(r'(not )?ok \d+', line):
-            results += 1
-    if plan is None:
-        return 'no KTAP plan'
-    if results < plan:
-        return f'cut off: {results} of the {plan} results its KTAP plan announced'
+def unfinished(lines):
+    """What kunit.py's own parse of the kernel's KTAP found wrong beyond
+    failed cases, from kunit.py's output (RUN.log): its closing line
+    counts the suites and cases that crashed or were cut off, and the
+    KTAP it could not make sense of, which its JSON does not keep. None
+    when the run was whole."""
+    closing = [match for match in map(COMPLETE.search, lines) if match]
+    if not closing:
+        return "kunit.py's output has no 'Testing complete' line"
+    counts = {key: int(n) for key, n in re.findall(r'(\w+): (\d+)', closing[-1].group(1))}
+    wrong = [f'{key}: {counts[key]}' for key in ('crashed', 'errors') if counts.get(key)]
+    if wrong:
+        return 'kunit.py found the KTAP cut off or broken (' + ', '.join(wrong) + ')'
     return None
 
 
@@ -172,12 +148,13 @@ def check(arch, results, xfail, xskip=None):
             problems.append(f'{arch}: {name}: listed as an expected {kind} '
                             f'(line {num}) but did not run')
             counts['FAIL'] += 1
+    output = read_log(results / f'{arch}.log')
+    why = output is not None and unfinished(output)
+    if why:
+        problems.append(f'{arch}: {why}')
+        counts['FAIL'] += 1
     lines = read_log(results / f'{arch}.kernel.log')
     if lines is not None:
-        why = cut_off(lines)
-        if why:
-            problems.append(f'{arch}: kernel log: {why}')
-            counts['FAIL'] += 1
         for line in splats(lines):
             problems.append(f'{arch}: kernel log: {line}')
             counts['FAIL'] += 1

@@ -68,7 +68,7 @@ def git_apply(path, *args):
 
 def classify(problems, hung, failed):
     """The verdict on one run from kunit-summary's problems with it,
-    whether kunit.py timed out, and the cases the kernel reported failed
+    whether kunit.py timed out, and the cases whose assertions failed
     (kunit.py's JSON also counts the case that hung as failed)."""
     if hung and not failed:
         return 'hung'
@@ -122,10 +122,10 @@ def run_layer(mutant, arch, layer, xfail):
     if debug:
         problems += summary.check(f'{name}-kmemleak', RESULTS, xfail)[1]
     hung = 'timed out' in pathlib.Path(f'{stem}.log').read_text(errors='replace')
-    listed = xfail.get(arch, {})
-    failed = [case for case, ok in summary.reported(
-        summary.read_log(RESULTS / f'{name}.kernel.log') or []).items()
-        if not ok and case not in listed]
+    # The cases whose assertions failed, but the expected failures'.
+    listed = {case.split('/')[0].rpartition('.')[2] for case in xfail.get(arch, {})}
+    failed = sorted(summary.assertions_failed(
+        summary.read_log(RESULTS / f'{name}.kernel.log') or []) - listed)
     if debug and (RESULTS / f'{name}-kmemleak.json').exists():
         # The kmemleak verdict, which its own KTAP reports.
         failed += [case for case, status in summary.leaves(json.loads(

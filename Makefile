@@ -11,7 +11,7 @@
 #   make check               what CI runs: make test, then the debug run
 #                            on x86_64, and one summary over both
 #   make matrix              the userspace splice matrix alone, with and
-#                            without the splice fixes (patch 6 on);
+#                            without the splice fixes (their topics);
 #                            writes docs/matrix.md
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=
@@ -27,7 +27,8 @@
 #   make bench               the random driver's benchmark on UML, x86_64
 #                            and arm64 (BENCH_ARCHES); writes
 #                            build/results/bench.md, docs/bench.md and plots
-#   make patches             regenerate patches/ from commits in build/linux
+#   make patches             regenerate patches/6.1 (every topic and the
+#                            series) from the commits in build/linux
 
 ARCH ?= x86_64
 N ?= 50
@@ -133,6 +134,7 @@ tree:
 check-series: tree
 	tools/deps series
 	tools/check-series
+	cd tools && python3 -m unittest -q test_topics
 
 check-tools:
 	tools/deps audit

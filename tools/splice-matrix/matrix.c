@@ -513,7 +513,7 @@ static const struct target targets[] = {
 	  .kind = STREAM, .write = SPLICE_IN },
 	{ .suite = "splice_random", .path = "/dev/random", .flags = O_RDWR,
 	  .kind = STREAM, .write = SPLICE_IN },
-	/* Both ways since 5.10 only with the series (patch 6). */
+	/* Both ways since 5.10 only with the series (topic char-mem). */
 	{ .suite = "splice_zero", .path = "/dev/zero", .flags = O_RDWR,
 	  .kind = ZEROS, .write = SPLICE_IN },
 	{ .suite = "splice_full", .path = "/dev/full", .kind = ZEROS },

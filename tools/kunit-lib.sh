@@ -42,15 +42,18 @@ kunit_ccache_counts() {
 		END { print hit + 0, miss + 0 }'
 }
 
-# kunit_initramfs BUILD_DIR SOURCE.c: BUILD_DIR/initramfs.cpio, whose
-# /init is SOURCE.c built static for the architecture (kunit_arch), with
-# empty /dev, /proc and /sys to mount on. Every /init here is one C file.
+# kunit_initramfs BUILD_DIR SOURCE.c...: BUILD_DIR/initramfs.cpio, whose
+# /init is the SOURCE.c files built static for the architecture
+# (kunit_arch), with empty /dev, /proc and /sys to mount on. The tree's
+# tools/testing/selftests is on the include path, for kselftest.h.
 kunit_initramfs() {
 	local root=$1/initramfs
+	shift
 	rm -rf "$root"
 	mkdir -p "$root"/dev "$root"/proc "$root"/sys
-	"${cross}gcc" -static -O2 -Wall -Wextra -Werror -o "$root/init" "$2" &&
-		(cd "$root" && find . | cpio --quiet -o -H newc) > "$1/initramfs.cpio"
+	"${cross}gcc" -static -O2 -Wall -Wextra -Werror \
+		-I"$kunit_top/build/linux/tools/testing/selftests" -o "$root/init" "$@" &&
+		(cd "$root" && find . | cpio --quiet -o -H newc) > "${root%/initramfs}/initramfs.cpio"
 }
 
 kunit_time() {

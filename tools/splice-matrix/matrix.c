@@ -8,15 +8,15 @@
  * ecryptfs and coda), and for regular files on jffs2, 9p and nilfs2:
  * read(2) it, splice(2) and sendfile(2) it into a pipe, splice a pipe into
  * it where it takes writes, sendfile(2) and copy_file_range(2) a file into
- * a new one beside it on a filesystem, and print the results as KTAP, one
- * suite per file type, for kunit.py to parse. Counts are checked against
+ * a new one beside it on a filesystem, and print the results as KTAP
+ * through the tree's kselftest.h, one subtest per file type with a line
+ * per case, for kunit.py to parse. Counts are checked against
  * what read(2) returns, and bytes against what read(2) reads wherever they
  * are known.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,16 +32,14 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
-#include <linux/fuse.h>
 #include <linux/keyctl.h>
-#include <linux/types.h>
-#define _LINUX_TIME_H	/* <linux/coda.h> needs nothing of it, and it clashes with glibc */
-#include <linux/coda.h>
+
+#include "kselftest.h"
+#include "matrix.h"
 
 #define PIPE_CAPACITY	65536	/* 16 pages of 4 KiB: the default pipe size */
 #define MAX_CASES	32
 #define MAX_CONTENT	65536
-#define CUSE_DEVICE	"matrix_cuse"	/* served by serve_cuse() */
 #define ECRYPTFS_SIG	"0123456789abcdef"	/* the key add_ecryptfs_key() adds */
 
 struct result {
@@ -73,7 +71,11 @@ static void report(const char *name, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void print_suite(const char *suite, int number)
+/*
+ * One file type's cases, as a subtest: kselftest.h's lines are the top
+ * level, and it has no nesting, so the cases are printed here, indented.
+ */
+static void print_suite(const char *suite)
 {
 	int failed = 0;
 
@@ -86,12 +88,12 @@ static void print_suite(const char *suite, int number)
 		printf("    %sok %d %s\n", results[i].diag[0] ? "not " : "", i + 1,
 		       results[i].name);
 	}
-	printf("%sok %d %s\n", failed ? "not " : "", number, suite);
+	ksft_test_result(!failed, "%s\n", suite);
 	fflush(stdout);
 	nresults = 0;
 }
 
-static const char *err(ssize_t ret)
+const char *err(ssize_t ret)
 {
 	static char buf[64];
 
@@ -379,7 +381,7 @@ static void copy_into_file_case(const struct target *t, int how, size_t size)
 		close(out);
 }
 
-static void run_target(const struct target *t, int number)
+static void run_target(const struct target *t)
 {
 	static const size_t sizes[] = { 2, 4096 };
 	unsigned char data[4096];
@@ -431,7 +433,7 @@ static void run_target(const struct target *t, int number)
 		splice_write_case(t, 1, data, "splice_write_1");
 		splice_write_case(t, sizeof(data), data, "splice_write_4096");
 	}
-	print_suite(t->suite, number);
+	print_suite(t->suite);
 }
 
 /*
@@ -457,7 +459,7 @@ static ssize_t collect(int fd, int to_pipe, unsigned char *buf, size_t len)
 	return total ? (ssize_t)total : n;
 }
 
-static void run_pty(int number)
+static void run_pty(void)
 {
 	static const char msg[] = "spliced through a pty\n";
 	const size_t len = sizeof(msg) - 1;
@@ -469,7 +471,7 @@ static void run_pty(int number)
 	if (master < 0 || grantpt(master) || unlockpt(master) ||
 	    (slave = open(ptsname(master), O_RDWR | O_NOCTTY)) < 0) {
 		report("open", "cannot open a pty pair: %s", strerror(errno));
-		print_suite("splice_pty", number);
+		print_suite("splice_pty");
 		return;
 	}
 	tcgetattr(slave, &tio);
@@ -500,7 +502,7 @@ static void run_pty(int number)
 	}
 	close(slave);
 	close(master);
-	print_suite("splice_pty", number);
+	print_suite("splice_pty");
 }
 
 /* The file put_file() writes on /mnt/FS: read, spliced both ways, copied. */
@@ -583,10 +585,8 @@ static const struct mount_point {
 	  "ecryptfs_sig=" ECRYPTFS_SIG ",ecryptfs_cipher=aes,ecryptfs_key_bytes=16" },
 };
 
-#define FILE_SIZE	6000
-
 /* The known bytes of every file the matrix puts on a filesystem. */
-static void fill_pattern(unsigned char *buf)
+void fill_pattern(unsigned char *buf)
 {
 	for (size_t i = 0; i < FILE_SIZE; i++)
 		buf[i] = i * 7 + 3;
@@ -619,7 +619,7 @@ static void add_ecryptfs_key(void)
 		printf("# ecryptfs: add_key: %s\n", strerror(errno));
 }
 
-static void put_file(const char *dir)
+void put_file(const char *dir)
 {
 	unsigned char data[FILE_SIZE];
 	char file[40];
@@ -675,286 +675,10 @@ static void fill_hugetlbfs(void)
 	close(fd);
 }
 
-/*
- * A character device served from userspace through /dev/cuse, as CUSE
- * drivers such as osspd serve theirs: each open reads the FILE_SIZE known
- * bytes, then end of file, and a write is taken whole when every byte is
- * 'x', the byte the matrix splices into devices (-EIO otherwise). A child
- * serves it until the matrix reboots; the kernel hands every request to
- * it and waits for the answer.
- */
-#define CUSE_MAX_IO	65536
-
-static void cuse_reply(int fd, uint64_t unique, int error, const void *arg, size_t len)
-{
-	struct fuse_out_header out = { .len = sizeof(out) + len, .error = error,
-				       .unique = unique };
-	struct iovec iov[] = { { &out, sizeof(out) }, { (void *)arg, len } };
-
-	if (writev(fd, iov, 2) != (ssize_t)out.len)
-		printf("# cuse: reply %" PRIu64 ": %s\n", unique, strerror(errno));
-}
-
-static void serve_cuse(int fd)
-{
-	static unsigned char req[FUSE_MIN_READ_BUFFER + CUSE_MAX_IO];
-	const struct fuse_in_header *in = (const void *)req;
-	const void *arg = in + 1;
-	unsigned char content[FILE_SIZE];
-	size_t offset[16] = { 0 };	/* how far each open has read */
-	uint64_t opens = 0;
-
-	fill_pattern(content);
-	for (;;) {
-		ssize_t n = read(fd, req, sizeof(req));
-
-		if (n < 0 && (errno == EINTR || errno == ENOENT))	/* an interrupted request */
-			continue;
-		if (n < (ssize_t)sizeof(*in)) {
-			printf("# cuse: read %s\n", err(n));
-			_exit(1);
-		}
-		switch (in->opcode) {
-		case CUSE_INIT: {
-			const struct cuse_init_in *init = arg;
-			struct {
-				struct cuse_init_out out;
-				char info[sizeof("DEVNAME=" CUSE_DEVICE)];
-			} reply = { { .major = init->major, .minor = init->minor,
-				      .max_read = CUSE_MAX_IO, .max_write = CUSE_MAX_IO },
-				    "DEVNAME=" CUSE_DEVICE };
-
-			cuse_reply(fd, in->unique, 0, &reply, sizeof(reply));
-			break;
-		}
-		case FUSE_OPEN: {
-			struct fuse_open_out out = { .fh = opens++ % 16 };
-
-			offset[out.fh] = 0;
-			cuse_reply(fd, in->unique, 0, &out, sizeof(out));
-			break;
-		}
-		case FUSE_READ: {
-			const struct fuse_read_in *r = arg;
-			size_t *off = &offset[r->fh % 16];
-			size_t len = r->size < FILE_SIZE - *off ? r->size : FILE_SIZE - *off;
-
-			cuse_reply(fd, in->unique, 0, content + *off, len);
-			*off += len;
-			break;
-		}
-		case FUSE_WRITE: {
-			const struct fuse_write_in *w = arg;
-			const unsigned char *data = (const void *)(w + 1);
-			struct fuse_write_out out = { .size = w->size };
-			int error = 0;
-
-			for (size_t i = 0; i < w->size; i++)
-				if (data[i] != 'x')
-					error = -EIO;
-			cuse_reply(fd, in->unique, error, &out, error ? 0 : sizeof(out));
-			break;
-		}
-		case FUSE_INTERRUPT:	/* the request it names is answered anyway */
-			break;
-		case FUSE_RELEASE:
-			cuse_reply(fd, in->unique, 0, NULL, 0);
-			break;
-		default:
-			cuse_reply(fd, in->unique, -ENOSYS, NULL, 0);
-		}
-	}
-}
-
-/* Serve the device from a child, and wait for devtmpfs to show it. */
-static void start_cuse(void)
-{
-	int fd = open("/dev/cuse", O_RDWR);
-
-	if (fd < 0) {
-		printf("# cuse: open /dev/cuse: %s\n", strerror(errno));
-		return;
-	}
-	if (fork() == 0)
-		serve_cuse(fd);
-	close(fd);
-	for (int i = 0; i < 100 && access("/dev/" CUSE_DEVICE, F_OK); i++)
-		usleep(50000);
-}
-
-/*
- * Coda's cache manager, venus, for a folder of regular files: the kernel
- * asks it through /dev/cfs0 for the root, attributes, lookups and new
- * files, and opens a file by asking for a descriptor of a container file
- * (venus keeps them in its cache), which the kernel reads and writes
- * itself. Here the containers are /coda/FID on the initramfs, and a fid is
- * 1 for the root folder and 2 on for the files, in coda_names[] order.
- */
-#define CODA_ROOT_FID	1
-#define CODA_FIRST_FID	2
-#define CODA_FILES	8
-
-static char coda_names[CODA_FILES][32];
-
-static void coda_container(uint32_t fid, char *path, size_t size)
-{
-	snprintf(path, size, "/coda/%" PRIu32, fid);
-}
-
-static void coda_attr(uint32_t fid, struct coda_vattr *attr)
-{
-	struct stat st = { .st_size = 0 };
-	char path[32];
-
-	memset(attr, 0, sizeof(*attr));
-	attr->va_fileid = fid;
-	attr->va_blocksize = 4096;
-	if (fid == CODA_ROOT_FID) {
-		attr->va_type = C_VDIR;
-		attr->va_mode = 0755;
-		attr->va_nlink = 2;
-		return;
-	}
-	coda_container(fid, path, sizeof(path));
-	stat(path, &st);
-	attr->va_type = C_VREG;
-	attr->va_mode = 0600;
-	attr->va_nlink = 1;
-	attr->va_size = st.st_size;
-}
-
-/* The fid of @name in the folder, 0 if none; a new one if @create. */
-static uint32_t coda_lookup(const char *name, int create)
-{
-	char path[32];
-	int i, fd;
-
-	for (i = 0; i < CODA_FILES && coda_names[i][0]; i++)
-		if (!strcmp(coda_names[i], name))
-			return CODA_FIRST_FID + i;
-	if (!create || i == CODA_FILES || strlen(name) >= sizeof(coda_names[i]))
-		return 0;
-	strcpy(coda_names[i], name);
-	coda_container(CODA_FIRST_FID + i, path, sizeof(path));
-	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	if (fd >= 0)
-		close(fd);
-	return CODA_FIRST_FID + i;
-}
-
-/* Answer upcall @in in place: the reply's size, 0 for none. */
-static size_t coda_answer(union inputArgs *in)
-{
-	union outputArgs *out = (union outputArgs *)in;
-	uint32_t fid = in->coda_getattr.VFid.opaque[3];
-	int opcode = in->ih.opcode, fd;
-	size_t size = sizeof(out->oh);
-	char path[32];
-
-	out->oh.result = 0;	/* over the upcall's pid: its fid and name stay */
-	switch (opcode) {
-	case CODA_ROOT:
-		out->coda_root.VFid = (struct CodaFid){ .opaque = { 0, 0, 0, CODA_ROOT_FID } };
-		size = sizeof(out->coda_root);
-		break;
-	case CODA_GETATTR:
-		coda_attr(fid, &out->coda_getattr.attr);
-		size = sizeof(out->coda_getattr);
-		break;
-	case CODA_SETATTR:	/* only O_TRUNC and ftruncate(2) change anything */
-		coda_container(fid, path, sizeof(path));
-		if (in->coda_setattr.attr.va_size != (u_quad_t)-1 &&
-		    truncate(path, in->coda_setattr.attr.va_size))
-			out->oh.result = errno;
-		break;
-	case CODA_LOOKUP:
-		fid = coda_lookup((char *)in + in->coda_lookup.name, 0);
-		out->coda_lookup.VFid = (struct CodaFid){ .opaque = { 0, 0, 0, fid } };
-		out->coda_lookup.vtype = C_VREG;
-		out->oh.result = fid ? 0 : ENOENT;
-		size = fid ? sizeof(out->coda_lookup) : size;
-		break;
-	case CODA_CREATE:
-		fid = coda_lookup((char *)in + in->coda_create.name, 1);
-		out->coda_create.VFid = (struct CodaFid){ .opaque = { 0, 0, 0, fid } };
-		coda_attr(fid, &out->coda_create.attr);
-		out->oh.result = fid ? 0 : ENOSPC;
-		size = fid ? sizeof(out->coda_create) : size;
-		break;
-	case CODA_OPEN_BY_FD:	/* the kernel takes its own reference as it reads the reply */
-		coda_container(fid, path, sizeof(path));
-		fd = open(path, O_RDWR);
-		out->coda_open_by_fd.fd = fd;
-		out->oh.result = fd < 0 ? errno : 0;
-		size = sizeof(out->coda_open_by_fd);
-		break;
-	case CODA_ACCESS_INTENT:	/* those that finish an access want no reply */
-		if (in->coda_access_intent.type == CODA_ACCESS_TYPE_READ_FINISH ||
-		    in->coda_access_intent.type == CODA_ACCESS_TYPE_WRITE_FINISH)
-			return 0;
-		break;
-	case CODA_ACCESS:
-	case CODA_CLOSE:
-	case CODA_FSYNC:
-		break;
-	default:
-		printf("# coda: upcall %d not served\n", opcode);
-		out->oh.result = EOPNOTSUPP;
-	}
-	return size;
-}
-
-static void serve_coda(int fd)
-{
-	static union {
-		union inputArgs in;
-		union outputArgs out;
-		char buf[8192];	/* the largest upcall: a lookup of a 255-byte name */
-	} msg;
-	size_t size;
-	ssize_t n;
-
-	for (;;) {
-		n = read(fd, &msg, sizeof(msg));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		size = coda_answer(&msg.in);
-		if (size && write(fd, &msg, size) != (ssize_t)size)
-			printf("# coda: reply to %d: %s\n", msg.in.ih.opcode, strerror(errno));
-		if (msg.in.ih.opcode == CODA_OPEN_BY_FD && msg.out.coda_open_by_fd.fd >= 0)
-			close(msg.out.coda_open_by_fd.fd);
-	}
-	printf("# coda: read /dev/cfs0: %s\n", err(n));
-	exit(1);
-}
-
-/* Serve Coda from a child, and mount it on /mnt/coda with a file on it. */
-static void mount_coda(void)
-{
-	struct coda_mount_data data = { .version = CODA_MOUNT_VERSION };
-
-	mkdir("/coda", 0755);
-	mkdir("/mnt/coda", 0755);
-	data.fd = open("/dev/cfs0", O_RDWR);
-	if (data.fd < 0) {
-		printf("# coda: open /dev/cfs0: %s\n", strerror(errno));
-		return;
-	}
-	if (fork() == 0)
-		serve_coda(data.fd);
-	if (mount("coda", "/mnt/coda", "coda", 0, &data))
-		printf("# mount coda: %s\n", strerror(errno));
-	else
-		put_file("/mnt/coda");
-	close(data.fd);
-}
-
 int main(void)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };
-	int console, n = sizeof(targets) / sizeof(targets[0]) + 1, number = 0;
+	int console;
 
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -977,10 +701,12 @@ int main(void)
 	start_cuse();
 	mount_coda();
 
-	printf("KTAP version 1\n1..%d\n", n);
+	ksft_print_header();
+	ksft_set_plan(sizeof(targets) / sizeof(targets[0]) + 1);	/* and the pty */
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
-		run_target(&targets[i], ++number);
-	run_pty(++number);
+		run_target(&targets[i]);
+	run_pty();
+	ksft_print_cnts();
 	sync();
 	reboot(RB_AUTOBOOT);	/* QEMU runs with -no-reboot: this ends it */
 	return 0;

@@ -27,6 +27,8 @@
 #   make bench               the random driver's benchmark on UML, x86_64
 #                            and arm64 (BENCH_ARCHES); writes
 #                            build/results/bench.md, docs/bench.md and plots
+#   make results             docs/results.md from the runs in build/results
+#                            (after make check)
 #   make patches             regenerate patches/6.1 (every topic and the
 #                            series) from the commits in build/linux
 
@@ -46,7 +48,7 @@ RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
 .PHONY: kunit test test-debug check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
-	check-series check-tools patches clean
+	check-series check-tools patches results clean
 
 ifeq ($(CONFIG),debug)
 $(error make test CONFIG=debug is make test-debug now)
@@ -144,6 +146,9 @@ check-tools:
 
 patches:
 	tools/export-patches
+
+results:
+	tools/results-page $(RUNS) debug-x86_64 debug-x86_64-kmemleak > docs/results.md
 
 clean:
 	rm -rf build

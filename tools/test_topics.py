@@ -45,7 +45,7 @@ class CheckTopics(unittest.TestCase):
 
     def test_dependency_not_named(self):
         self.edit("random-perf/0000-cover-letter.patch", "random-kunit topic", "other topic")
-        self.assertIn("does not name random-kunit", self.problems())
+        self.assertIn("does not name the random-kunit topic", self.problems())
 
     def test_series_line_missing(self):
         path = os.path.join(self.folder, "series")
@@ -55,6 +55,10 @@ class CheckTopics(unittest.TestCase):
             f.writelines(lines)
         found = self.problems()
         self.assertIn("vfs: the folder holds", found)
+
+    def test_series_topic_not_listed(self):
+        self.edit("series", "fuse/", "cuse/")
+        self.assertIn("series: topics that topics does not list: cuse", self.problems())
 
     def test_series_out_of_topic_order(self):
         path = os.path.join(self.folder, "series")

@@ -251,13 +251,17 @@ def patch_id(path):
 
 
 def applies(patches, env, what):
+    """Apply PATCHES in turn to the index ENV names; TopicError at the
+    first that is missing or does not apply."""
     for p in patches:
-        with open(p) as f:
-            try:
+        try:
+            with open(p) as f:
                 git("apply", "--cached", env=env, stdin=f.read())
-            except TopicError as e:
-                raise TopicError("%s: %s does not apply: %s"
-                                 % (what, os.path.relpath(p, TOP), e)) from None
+        except OSError:
+            raise TopicError("%s: %s is missing" % (what, os.path.relpath(p, TOP))) from None
+        except TopicError as e:
+            raise TopicError("%s: %s does not apply: %s"
+                             % (what, os.path.relpath(p, TOP), e)) from None
 
 
 def check(folder):
@@ -265,7 +269,10 @@ def check(folder):
     series = read_series(folder)
     problems = []
     files = {t: [os.path.join(folder, t, n) for s, n in series if s == t] for t in topics}
-    if [t for t, _ in series] != sorted((t for t, _ in series), key=list(topics).index):
+    unknown = sorted({t for t, _ in series} - set(topics))
+    if unknown:
+        problems.append("series: topics that topics does not list: " + " ".join(unknown))
+    elif [t for t, _ in series] != sorted((t for t, _ in series), key=list(topics).index):
         problems.append("series: the topics are not in the order of topics")
     for name in topics:
         cover = os.path.join(folder, name, "0000-cover-letter.patch")
@@ -297,9 +304,12 @@ def check(folder):
             problems.append("%s: the cover letter's prerequisite-patch-id lines are not"
                             " the patches of %s" % (name, " ".join(chain(topics, name)[:-1])
                                                     or "no topic"))
-        if topics[name][0] and topics[name][0] not in text.partition("\n-- \n")[0]:
-            problems.append("%s: the cover letter does not name %s, which it comes after"
-                            % (name, topics[name][0]))
+        # In its text, not in a path of the diffstat: "the kunit topic".
+        blurb = (cover_text(cover) or ("", ""))[1]
+        after = topics[name][0]
+        if after and not re.search(r"\b%s topic\b" % re.escape(after), blurb.replace("\n", " ")):
+            problems.append("%s: the cover letter does not name the %s topic, which it"
+                            " comes after" % (name, after))
         with tempfile.TemporaryDirectory() as tmp:
             env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
             git("read-tree", "base", env=env)
@@ -320,6 +330,7 @@ def check(folder):
 
 
 def main(argv):
+    # One tree's series today; another tree's would be patches/VERSION.
     folder = os.path.join(TOP, "patches", os.environ.get("TREE_VERSION", "6.1"))
     try:
         if argv[1:] == ["export"]:

@@ -2,6 +2,10 @@
 # Entry points. The kernel tree and every build live in build/ (ignored).
 #   make kunit [ARCH=arm64]  build and boot the suites on one architecture
 #                            (FILTER='random_*' runs only the suites that match)
+#   make kunit TREE=6.12     the same on the 6.12 tree (build/linux-6.12,
+#                            patches/6.12), so far its kunit topic and
+#                            lib/usercopy_kunit.c; make tree and make
+#                            patches take TREE too. 6.1 is the default.
 #   make test                the suites and the splice matrix on all
 #                            architectures, the series checks and three
 #                            mutants (CI_MUTANTS)
@@ -9,7 +13,8 @@
 #                            lockdep, DEBUG_PAGEALLOC and kmemleak
 #                            (kunit/debug.config); any report fails it
 #   make check               what CI runs: make test, then the debug run
-#                            on x86_64, and one summary over both
+#                            on x86_64 and make test-6.12, and one summary
+#   make test-6.12           the 6.12 series' checks and suites (x86_64)
 #   make matrix              the userspace splice matrix alone, with and
 #                            without the splice fixes (their topics);
 #                            writes docs/matrix.md
@@ -33,6 +38,10 @@
 #                            series) from the commits in build/linux
 
 ARCH ?= x86_64
+TREE ?= 6.1
+export TREE
+# A run on another tree than 6.1 is named TREE-ARCH (tools/kunit-lib.sh).
+RUN = $(if $(filter 6.1,$(TREE)),,$(TREE)-)
 N ?= 50
 ARCHES ?= x86_64 arm64
 # make test-arches adds kunit.py's other architectures with a QEMU config.
@@ -47,7 +56,7 @@ RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 # The debug run's: the suites and the kmemleak scan after them, per arch.
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
 
-.PHONY: kunit test test-debug check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
+.PHONY: kunit test test-debug test-6.12 check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
 	check-series check-tools patches results clean
 
 ifeq ($(CONFIG),debug)
@@ -60,7 +69,7 @@ INITS = $(addprefix init-,$(ARCHES))
 
 kunit: tree
 	tools/deps $(ARCH)
-	tools/kunit-run $(ARCH) $(FILTER); tools/kunit-summary $(ARCH)
+	tools/kunit-run $(ARCH) $(FILTER); tools/kunit-summary $(RUN)$(ARCH)
 
 test-debug: tree check-tools
 	tools/deps $(ARCHES) $(INITS)
@@ -70,6 +79,7 @@ test-debug: tree check-tools
 # The splice matrix boots the suites' kernel again, with its /init: the
 # suites' kernel has what the matrix needs (KUNIT_MATRIX=1, tools/kunit-run).
 test: tree check-series check-tools
+	cd tools && python3 -m unittest -q test_topics
 	tools/deps $(ARCHES) $(INITS) matrix
 	for arch in $(ARCHES); do KUNIT_MATRIX=1 tools/kunit-run $$arch; \
 		KUNIT_ACTION=exec tools/splice-matrix/run $$arch; done; \
@@ -78,10 +88,22 @@ test: tree check-series check-tools
 	tools/kunit-summary $(RUNS) && exit $$m
 
 # make test's status carries the mutants', which no summary counts.
+# make test's status and the 6.12 series checks' carry too: no summary
+# counts them.
 check:
 	$(MAKE) --no-print-directory test; t=$$?; \
 	$(MAKE) --no-print-directory test-debug ARCHES=x86_64; \
-	tools/kunit-summary $(RUNS) debug-x86_64 debug-x86_64-kmemleak && exit $$t
+	$(MAKE) --no-print-directory test-6.12; s=$$?; \
+	tools/kunit-summary $(RUNS) debug-x86_64 debug-x86_64-kmemleak 6.12-x86_64 && \
+		[ $$t = 0 ] && exit $$s
+
+# The 6.12 tree as far as its series goes (kunit/6.12.config): its
+# series checks, and its suites on x86_64. The summary comes with make
+# check's, or from tools/kunit-summary 6.12-x86_64.
+test-6.12:
+	$(MAKE) --no-print-directory check-series TREE=6.12
+	TREE=6.12 tools/deps x86_64
+	TREE=6.12 tools/kunit-run x86_64
 
 # The splice matrix with the series and without its splice fixes, then
 # docs/matrix.md from the results.
@@ -136,7 +158,6 @@ tree:
 check-series: tree
 	tools/deps series
 	tools/check-series
-	cd tools && python3 -m unittest -q test_topics
 
 check-tools:
 	tools/deps audit
@@ -148,7 +169,7 @@ patches:
 	tools/export-patches
 
 results:
-	tools/results-page $(RUNS) debug-x86_64 debug-x86_64-kmemleak > docs/results.md
+	tools/results-page $(RUNS) debug-x86_64 debug-x86_64-kmemleak 6.12-x86_64 > docs/results.md
 
 clean:
 	rm -rf build

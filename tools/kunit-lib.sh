@@ -8,6 +8,20 @@
 # shellcheck disable=SC2034 # cross, console and libc are for the caller
 kunit_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# The kernel tree: TREE=6.1 (the default, the mission's) is build/linux,
+# from Debian's linux-source-6.1; another, such as TREE=6.12, is
+# build/linux-TREE from linux-source-TREE. Each has its series in
+# patches/TREE/series. Runs on another tree are named TREE-ARCH (build
+# dirs, results, expected failures), so that the trees never share a build.
+kunit_treever=${TREE:-6.1}
+if [ "$kunit_treever" = 6.1 ]; then
+	kunit_tree=$kunit_top/build/linux
+	kunit_run=
+else
+	kunit_tree=$kunit_top/build/linux-$kunit_treever
+	kunit_run=$kunit_treever-
+fi
+
 # kunit_arch ARCH: set cross, console and libc from kunit/arches.
 kunit_arch() {
 	local line
@@ -22,7 +36,7 @@ kunit_arch() {
 	return 0
 }
 
-# kunit.py builds with O=build/NAME and the source in build/linux, so the
+# kunit.py builds with O=build/NAME and the source in build/linux*, so the
 # compiler sees absolute paths under the clone. ccache makes those under
 # CCACHE_BASEDIR relative before it hashes, so that a clone in another
 # folder (as CI's is) hits what this one built. No kernel here has debug
@@ -31,7 +45,7 @@ export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$kunit_top}
 export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 
 kunit_py() {
-	(cd "$kunit_top/build/linux" && ./tools/testing/kunit/kunit.py "$@")
+	(cd "$kunit_tree" && ./tools/testing/kunit/kunit.py "$@")
 }
 
 # The direct and preprocessed hits and the misses ccache has counted.
@@ -52,7 +66,7 @@ kunit_initramfs() {
 	rm -rf "$root"
 	mkdir -p "$root"/dev "$root"/proc "$root"/sys
 	"${cross}gcc" -static -O2 -Wall -Wextra -Werror \
-		-I"$kunit_top/build/linux/tools/testing/selftests" -o "$root/init" "$@" &&
+		-I"$kunit_tree/tools/testing/selftests" -o "$root/init" "$@" &&
 		(cd "$root" && find . | cpio --quiet -o -H newc) > "${root%/initramfs}/initramfs.cpio"
 }
 

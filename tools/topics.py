@@ -4,7 +4,7 @@ per maintainer tree, in patches/TREE/TOPIC/, listed in order by
 patches/TREE/series (quilt's format) and described by patches/TREE/topics.
 
 export: write every topic and the series from the commits on top of "base"
-in build/linux. Commit i of base..HEAD belongs to the topic of line i of
+in the tree (build/linux for 6.1, build/linux-TREE for another TREE). Commit i of base..HEAD belongs to the topic of line i of
 the series as it stands, so a new commit needs its line first (any name in
 the topic's folder will do; export renames it). Each topic is rebuilt on
 its own branch, topic/NAME, on top of base or of the topic it comes after,
@@ -25,7 +25,10 @@ import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TREE = os.path.join(TOP, "build", "linux")
+# The tree as tools/kunit-lib.sh names it: TREE=6.1 (the default) is
+# build/linux, another build/linux-TREE; its series is patches/TREE.
+VERSION = os.environ.get("TREE") or "6.1"
+TREE = os.path.join(TOP, "build", "linux" if VERSION == "6.1" else "linux-" + VERSION)
 PLACEHOLDERS = ("*** SUBJECT HERE ***", "*** BLURB HERE ***")
 # The roles of scripts/get_maintainer.pl that take a patch: the rest
 # (reviewers, lists) are copied.
@@ -202,16 +205,16 @@ def format_topic(folder, name, start, tip, prefix, also):
 def export(folder):
     without = os.path.join(TREE, ".git", "series.without")
     if os.path.exists(without) and open(without).read().strip():
-        raise TopicError("build/linux was laid out WITHOUT=%s; exporting would drop"
+        raise TopicError("%s was laid out WITHOUT=%s; exporting would drop"
                          " those patches. Run 'make tree' first."
-                         % open(without).read().strip())
+                         % (os.path.relpath(TREE, TOP), open(without).read().strip()))
     topics = read_topics(folder)
     series = read_series(folder)
     commits = git("rev-list", "--reverse", "base..HEAD").split()
     if len(commits) != len(series):
-        raise TopicError("build/linux has %d commits on base and the series %d lines:"
+        raise TopicError("%s has %d commits on base and the series %d lines:"
                          " give each new commit its line in the series first"
-                         % (len(commits), len(series)))
+                         % (os.path.relpath(TREE, TOP), len(commits), len(series)))
     unknown = {t for t, _ in series} - set(topics)
     if unknown:
         raise TopicError("series: topics not in topics: " + " ".join(sorted(unknown)))
@@ -231,7 +234,8 @@ def export(folder):
         git("read-tree", "base", env=env)
         applies([os.path.join(folder, e) for e in new_series], env, "the series")
         if git("write-tree", env=env) != git("rev-parse", "HEAD^{tree}"):
-            raise TopicError("the topics applied in order do not give build/linux's tree")
+            raise TopicError("the topics applied in order do not give %s's tree"
+                             % os.path.relpath(TREE, TOP))
     return new_series
 
 
@@ -330,8 +334,7 @@ def check(folder):
 
 
 def main(argv):
-    # One tree's series today; another tree's would be patches/VERSION.
-    folder = os.path.join(TOP, "patches", os.environ.get("TREE_VERSION", "6.1"))
+    folder = os.path.join(TOP, "patches", VERSION)
     try:
         if argv[1:] == ["export"]:
             export(folder)

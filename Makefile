@@ -3,8 +3,8 @@
 #   make kunit [ARCH=arm64]  build and boot the suites on one architecture
 #                            (FILTER='random_*' runs only the suites that match)
 #   make kunit TREE=6.12     the same on the 6.12 tree (build/linux-6.12,
-#                            patches/6.12), so far its kunit topic and
-#                            lib/usercopy_kunit.c; make tree and make
+#                            patches/6.12), with the suites its series has
+#                            so far (kunit/6.12.config); make tree and make
 #                            patches take TREE too. 6.1 is the default.
 #   make test                the suites and the splice matrix on all
 #                            architectures, the series checks and three
@@ -87,9 +87,8 @@ test: tree check-series check-tools
 	KUNIT_MATRIX=1 tools/mutate $(CI_MUTANTS); m=$$?; \
 	tools/kunit-summary $(RUNS) && exit $$m
 
-# make test's status carries the mutants', which no summary counts.
-# make test's status and the 6.12 series checks' carry too: no summary
-# counts them.
+# make test's status (it carries the mutants') and make test-6.12's (its
+# series checks) carry too: no summary counts them.
 check:
 	$(MAKE) --no-print-directory test; t=$$?; \
 	$(MAKE) --no-print-directory test-debug ARCHES=x86_64; \

@@ -22,6 +22,15 @@ else
 	kunit_run=$kunit_treever-
 fi
 
+# kunit_series [REGEX]: the patches of the tree's series, one path a line,
+# in order (patches/TREE/series without its comments and blank lines),
+# leaving out the lines ("topic/file") that REGEX matches (grep -E).
+kunit_series() {
+	local dir=$kunit_top/patches/$kunit_treever
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/series" |
+		{ grep -Ev "${1:-^$}" || true; } | sed "s|^|$dir/|"
+}
+
 # kunit_arch ARCH: set cross, console and libc from kunit/arches.
 kunit_arch() {
 	local line

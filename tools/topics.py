@@ -18,6 +18,7 @@ exactly the patches of the topics it comes after, and it applies to base
 alone on top of them; the whole series applies in order.
 """
 
+import contextlib
 import os
 import re
 import subprocess
@@ -140,12 +141,21 @@ def maintainers(patches, also):
     return to, cc
 
 
-def build_branch(name, start, commits):
-    """topic/NAME: COMMITS applied in turn on START, committed as their
-    authors did, without a working tree."""
+@contextlib.contextmanager
+def scratch_index(start="base"):
+    """A git environment whose index is a throwaway copy of START's tree:
+    patches apply to it and trees are written from it without touching
+    the tree's working files."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
         git("read-tree", start, env=env)
+        yield env
+
+
+def build_branch(name, start, commits):
+    """topic/NAME: COMMITS applied in turn on START, committed as their
+    authors did, without a working tree."""
+    with scratch_index(start) as env:
         tip = start
         for c in commits:
             diff = git("diff-tree", "-p", "--binary", "--full-index", c + "^", c)
@@ -229,9 +239,7 @@ def export(folder):
             new_series.append(name + "/" + f)
     write_series(folder, new_series)
     # What the series applies to must be the tree it was exported from.
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
-        git("read-tree", "base", env=env)
+    with scratch_index() as env:
         applies([os.path.join(folder, e) for e in new_series], env, "the series")
         if git("write-tree", env=env) != git("rev-parse", "HEAD^{tree}"):
             raise TopicError("the topics applied in order do not give %s's tree"
@@ -314,18 +322,14 @@ def check(folder):
         if after and not re.search(r"\b%s topic\b" % re.escape(after), blurb.replace("\n", " ")):
             problems.append("%s: the cover letter does not name the %s topic, which it"
                             " comes after" % (name, after))
-        with tempfile.TemporaryDirectory() as tmp:
-            env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
-            git("read-tree", "base", env=env)
+        with scratch_index() as env:
             try:
                 applies(needs + files[name], env, name + " alone on base"
                         + (" and " + " ".join(chain(topics, name)[:-1])
                            if topics[name][0] else ""))
             except TopicError as e:
                 problems.append(str(e))
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
-        git("read-tree", "base", env=env)
+    with scratch_index() as env:
         try:
             applies([os.path.join(folder, t, n) for t, n in series], env, "the series")
         except TopicError as e:

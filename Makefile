@@ -3,21 +3,21 @@
 #   make kunit [ARCH=arm64]  build and boot the suites on one architecture
 #                            (FILTER='random_*' runs only the suites that match)
 #   make kunit TREE=6.12     the same on the 6.12 tree (build/linux-6.12,
-#                            patches/6.12), with the suites its series has
-#                            so far (kunit/6.12.config); make tree and make
-#                            patches take TREE too. 6.1 is the default.
+#                            patches/6.12); make test, test-debug, tree,
+#                            check-series, matrix-static and patches take
+#                            TREE too. 6.1 is the default.
 #   make test                the suites and the splice matrix on all
-#                            architectures, the series checks and three
-#                            mutants (CI_MUTANTS)
+#                            architectures and the series checks; on 6.1,
+#                            three mutants (CI_MUTANTS) too
 #   make test-debug          the suites alone under KASAN, UBSAN, KFENCE,
 #                            lockdep, DEBUG_PAGEALLOC and kmemleak
 #                            (kunit/debug.config); any report fails it
 #   make check               what CI runs: make test, then the debug run
 #                            on x86_64 and make test-6.12, and one summary
-#   make test-6.12           the 6.12 series' checks and suites (x86_64)
+#   make test-6.12           make test TREE=6.12 on x86_64
 #   make matrix              the userspace splice matrix alone, with and
 #                            without the splice fixes (their topics);
-#                            writes docs/matrix.md
+#                            writes docs/matrix.md (both trees' runs)
 #   make mutate              break the kernel one mutant (kunit/mutants/) at a
 #                            time and check that a case fails; MUTATE_ARCHES=
 #                            'x86_64 arm64' adds arm64, MUTANTS='a b' picks some
@@ -42,6 +42,7 @@ TREE ?= 6.1
 export TREE
 # A run on another tree than 6.1 is named TREE-ARCH (tools/kunit-lib.sh).
 RUN = $(if $(filter 6.1,$(TREE)),,$(TREE)-)
+TREE_DIR = build/linux$(if $(filter 6.1,$(TREE)),,-$(TREE))
 N ?= 50
 ARCHES ?= x86_64 arm64
 # make test-arches adds kunit.py's other architectures with a QEMU config.
@@ -51,10 +52,14 @@ BENCH_ARCHES ?= um x86_64 arm64
 # The mutants make test runs after the suites: the 5.10 regression itself,
 # and one each for the read and the write loop.
 CI_MUTANTS = fops-urandom-no-splice-read get-no-efault write-mix-whole-block
-# What kunit-summary adds up: the suites and the splice matrix per arch.
-RUNS = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
+# What kunit-summary adds up: the suites and the splice matrix per arch
+# (on 6.12, 6.12-x86_64, 6.12-matrix-x86_64 and so on).
+RUNS_6.1 = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
+RUNS = $(addprefix $(RUN),$(RUNS_6.1))
+# make check's of the 6.12 tree (make test-6.12).
+RUNS_6.12 = $(addprefix 6.12-,x86_64 matrix-x86_64 matrix-static)
 # The debug run's: the suites and the kmemleak scan after them, per arch.
-DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(arch) debug-$(arch)-kmemleak)
+DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(RUN)$(arch) debug-$(RUN)$(arch)-kmemleak)
 
 .PHONY: kunit test test-debug test-6.12 check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
 	check-series check-tools patches results clean
@@ -78,46 +83,46 @@ test-debug: tree check-tools
 
 # The splice matrix boots the suites' kernel again, with its /init: the
 # suites' kernel has what the matrix needs (KUNIT_MATRIX=1, tools/kunit-run).
+# On 6.1, the tools' tests of the topics and three mutants too.
 test: tree check-series check-tools
+ifeq ($(TREE),6.1)
 	cd tools && python3 -m unittest -q test_topics
+endif
 	tools/deps $(ARCHES) $(INITS) matrix
 	for arch in $(ARCHES); do KUNIT_MATRIX=1 tools/kunit-run $$arch; \
 		KUNIT_ACTION=exec tools/splice-matrix/run $$arch; done; \
-	$(MAKE) --no-print-directory matrix-static; \
-	KUNIT_MATRIX=1 tools/mutate $(CI_MUTANTS); m=$$?; \
+	$(MAKE) --no-print-directory matrix-static; m=0; \
+	if [ $(TREE) = 6.1 ]; then KUNIT_MATRIX=1 tools/mutate $(CI_MUTANTS); m=$$?; fi; \
 	tools/kunit-summary $(RUNS) && exit $$m
 
-# make test's status (it carries the mutants') and make test-6.12's (its
-# series checks) carry too: no summary counts them.
+# Each make test's status carries too (the mutants', the series checks'):
+# no summary counts them.
 check:
-	$(MAKE) --no-print-directory test; t=$$?; \
-	$(MAKE) --no-print-directory test-debug ARCHES=x86_64; \
+	$(MAKE) --no-print-directory test TREE=6.1; t=$$?; \
+	$(MAKE) --no-print-directory test-debug TREE=6.1 ARCHES=x86_64; \
 	$(MAKE) --no-print-directory test-6.12; s=$$?; \
-	tools/kunit-summary $(RUNS) debug-x86_64 debug-x86_64-kmemleak 6.12-x86_64 && \
+	tools/kunit-summary $(RUNS_6.1) debug-x86_64 debug-x86_64-kmemleak $(RUNS_6.12) && \
 		[ $$t = 0 ] && exit $$s
 
-# The 6.12 tree as far as its series goes (kunit/6.12.config): its
-# series checks, and its suites on x86_64. The summary comes with make
-# check's, or from tools/kunit-summary 6.12-x86_64.
+# make test TREE=6.12 on x86_64: what make check runs of the 6.12 tree.
 test-6.12:
-	$(MAKE) --no-print-directory check-series TREE=6.12
-	TREE=6.12 tools/deps x86_64
-	TREE=6.12 tools/kunit-run x86_64
+	$(MAKE) --no-print-directory test TREE=6.12 ARCHES=x86_64
 
 # The splice matrix with the series and without its splice fixes, then
-# docs/matrix.md from the results.
+# docs/matrix.md from the results of both trees' runs.
 matrix: tree
 	tools/deps $(ARCHES) $(INITS) matrix
 	for arch in $(ARCHES); do tools/splice-matrix/run-base $$arch; \
 		tools/splice-matrix/run $$arch; done; true
 	$(MAKE) --no-print-directory matrix-static
 	tools/splice-matrix/table $(ARCHES) static > docs/matrix.md
-	tools/kunit-summary $(addprefix matrix-,$(ARCHES) static)
+	tools/kunit-summary $(addprefix $(RUN)matrix-,$(ARCHES) static)
 
 matrix-static: tree
 	mkdir -p build/results
-	tools/splice-matrix/static-check build/linux | build/linux/tools/testing/kunit/kunit.py \
-		parse --json=$(CURDIR)/build/results/matrix-static.json > build/results/matrix-static.log
+	tools/splice-matrix/static-check $(TREE_DIR) | $(TREE_DIR)/tools/testing/kunit/kunit.py \
+		parse --json=$(CURDIR)/build/results/$(RUN)matrix-static.json \
+		> build/results/$(RUN)matrix-static.log
 
 test-arches: tree
 	tools/deps $(ALL_ARCHES)
@@ -168,7 +173,7 @@ patches:
 	tools/export-patches
 
 results:
-	tools/results-page $(RUNS) debug-x86_64 debug-x86_64-kmemleak 6.12-x86_64 > docs/results.md
+	tools/results-page $(RUNS_6.1) debug-x86_64 debug-x86_64-kmemleak $(RUNS_6.12) > docs/results.md
 
 clean:
 	rm -rf build

@@ -127,10 +127,14 @@ def maintainers(patches, also):
     # the patches and the files ALSO are asked about in two runs.
     args = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback",
             "--no-fixes", "--no-tree"]
+    # Perl orders a hash's keys at random from run to run, and
+    # get_maintainer.pl lists people with equal standing in that order:
+    # a fixed seed gives the same To: and Cc: on every export.
+    env = dict(os.environ, PERL_HASH_SEED="0")
     lines = []
     for run in [patches] + ([["-f"] + also] if also else []):
         lines += subprocess.run(args + run, cwd=TREE, capture_output=True, text=True,
-                                check=True).stdout.splitlines()
+                                check=True, env=env).stdout.splitlines()
     to, cc = [], []
     for line in lines:
         m = re.match(r"(.*?) \((.*)\)$", line)

@@ -25,8 +25,8 @@
 #                            splice, before and after the series
 #   make check-bisect        build every patch of the series in turn (after
 #                            make test, whose .configs it uses)
-#   make test-arches         the suites on x86_64, arm64, i386, arm, riscv,
-#                            s390 and powerpc; writes docs/arches.md
+#   make test-arches         the suites on every architecture of kunit/arches
+#                            on both trees (ARCH_TREES); writes docs/arches.md
 #   make soak [N=50]         boot the suites N times on one kernel of ARCH and
 #                            report any case whose result changed (a flake)
 #   make bench               the random driver's benchmark on UML, x86_64
@@ -45,8 +45,9 @@ RUN = $(if $(filter 6.1,$(TREE)),,$(TREE)-)
 TREE_DIR = build/linux$(if $(filter 6.1,$(TREE)),,-$(TREE))
 N ?= 50
 ARCHES ?= x86_64 arm64
-# make test-arches adds kunit.py's other architectures with a QEMU config.
-ALL_ARCHES = $(ARCHES) i386 arm riscv s390 powerpc
+# make test-arches runs every architecture of kunit/arches, on both trees.
+ALL_ARCHES = $(shell awk '!/^\#/ { print $$1 }' kunit/arches)
+ARCH_TREES = 6.1 6.12
 MUTATE_ARCHES ?= x86_64
 BENCH_ARCHES ?= um x86_64 arm64
 # The mutants make test runs after the suites: the 5.10 regression itself,
@@ -124,11 +125,16 @@ matrix-static: tree
 		parse --json=$(CURDIR)/build/results/$(RUN)matrix-static.json \
 		> build/results/$(RUN)matrix-static.log
 
-test-arches: tree
+# Each tree's runs are named as tools/kunit-lib.sh names them: ARCH on
+# 6.1, TREE-ARCH on another.
+ARCH_RUNS = $(foreach tree,$(ARCH_TREES),$(addprefix $(if $(filter 6.1,$(tree)),,$(tree)-),$(ALL_ARCHES)))
+test-arches:
+	for tree in $(ARCH_TREES); do $(MAKE) tree TREE=$$tree || exit 1; done
 	tools/deps $(ALL_ARCHES)
-	for arch in $(ALL_ARCHES); do tools/kunit-run $$arch; done; true
-	tools/arch-table $(ALL_ARCHES) > docs/arches.md
-	tools/kunit-summary $(ALL_ARCHES)
+	for tree in $(ARCH_TREES); do for arch in $(ALL_ARCHES); do \
+		TREE=$$tree tools/kunit-run $$arch; done; done; true
+	tools/arch-table --trees '$(ARCH_TREES)' $(ALL_ARCHES) > docs/arches.md
+	tools/kunit-summary $(ARCH_RUNS)
 
 # Benchmarks measure, tests assert: nothing here passes or fails on speed.
 bench: tree

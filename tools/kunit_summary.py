@@ -114,10 +114,20 @@ def check(arch, results, xfail, xskip=None):
         xskip = expected_failures(TOP / 'kunit' / 'expected-skips')
     listed = dict(xfail.get(base, {}))
     skips = dict(xskip.get(base, {}))
+    seen = set()
+
+    def entry(name, table):
+        """The line of @table that lists @name: its own, or its case's,
+        which stands for every parameter of the case."""
+        for key in name, name.split('/', 1)[0]:
+            if key in table:
+                seen.add(key)
+                return key
+        return None
+
     cases = list(leaves(tree))
     for name, status in cases:
-        if name in listed:
-            listed.pop(name)
+        if entry(name, listed):
             if status == 'FAIL':
                 status = 'XFAIL'
             else:
@@ -126,8 +136,7 @@ def check(arch, results, xfail, xskip=None):
                 problems.append(f'{arch}: {name}: {status}, but listed '
                                 f'as an expected failure')
                 status = 'FAIL'
-        elif name in skips:
-            skips.pop(name)
+        elif entry(name, skips):
             if status != 'SKIP':
                 problems.append(f'{arch}: {name}: {status}, but listed '
                                 f'as an expected skip')
@@ -141,8 +150,10 @@ def check(arch, results, xfail, xskip=None):
             counts['FAIL'] += 1
         counts[status] += 1
     ran = {name.split('.')[0] for name, _ in cases}
-    for kind, left in ('failure', listed), ('skip', skips):
-        for name, num in left.items():
+    for kind, table in ('failure', listed), ('skip', skips):
+        for name, num in table.items():
+            if name in seen:
+                continue
             if name.split('.')[0] not in ran:
                 continue  # its suite was filtered out
             problems.append(f'{arch}: {name}: listed as an expected {kind} '

@@ -129,6 +129,23 @@ class KunitSummaryTest(unittest.TestCase):
         self.assertEqual(out[-1], '2 passed, 0 failed, 0 skipped (1 expected '
                          'failure among the passed: kunit/expected-failures)')
 
+    def test_listed_case_covers_its_params(self):
+        params = {'p': {'1 byte': 'FAIL', '2 bytes': 'FAIL'}}
+        status, out = self.run_summary(
+            {'x86_64': [suite('s', {'a': 'PASS'}, params)]},
+            xfail='x86_64 s.p\n')
+        self.assertEqual(status, 0)
+        self.assertEqual(out[1].split(), ['x86_64', '1', '0', '0', '2'])
+
+    def test_listed_case_with_a_passing_param_fails(self):
+        params = {'p': {'1 byte': 'FAIL', '2 bytes': 'PASS'}}
+        status, out = self.run_summary(
+            {'x86_64': [suite('s', {'a': 'PASS'}, params)]},
+            xfail='x86_64 s.p\n')
+        self.assertEqual(status, 1)
+        self.assertIn('  x86_64: s.p/2 bytes: PASS, but listed as an expected '
+                      'failure', out)
+
     def test_listed_failure_only_on_its_arch(self):
         status, _ = self.run_summary(
             {'x86_64': [suite('s', {'a': 'FAIL'})],

@@ -63,6 +63,16 @@ def expected_failures(path):
     return xfail
 
 
+def listing(name, table):
+    """The key of @table (from expected_failures()) that lists the case
+    @name ('suite.case' or 'suite.case/param'): its own, or its case's,
+    which stands for every parameter of the case; None if neither."""
+    for key in name, name.split('/', 1)[0]:
+        if key in table:
+            return key
+    return None
+
+
 def read_log(log):
     """A kernel log's lines, without timestamps; None if there is none."""
     try:
@@ -117,13 +127,10 @@ def check(arch, results, xfail, xskip=None):
     seen = set()
 
     def entry(name, table):
-        """The line of @table that lists @name: its own, or its case's,
-        which stands for every parameter of the case."""
-        for key in name, name.split('/', 1)[0]:
-            if key in table:
-                seen.add(key)
-                return key
-        return None
+        key = listing(name, table)
+        if key:
+            seen.add(key)
+        return key
 
     cases = list(leaves(tree))
     for name, status in cases:

@@ -34,6 +34,12 @@
 #                            build/results/bench.md, docs/bench.md and plots
 #   make results             docs/results.md from the runs in build/results
 #                            (after make check)
+#   make kcidb               one KCIDB report (build/results/kcidb.json) of
+#                            the runs in build/results (KCIDB_RUNS= picks),
+#                            checked against KernelCI's schema where
+#                            ../shared/kcidb has it; docs/lab.md
+#   make lab-plan            kunit/lab/kernelci.yaml, the lab's jobs, from
+#                            kunit/arches and ARCH_TREES
 #   make patches             regenerate patches/6.1 (every topic and the
 #                            series) from the commits in build/linux
 
@@ -59,11 +65,16 @@ RUNS_6.1 = $(ARCHES) $(addprefix matrix-,$(ARCHES) static)
 RUNS = $(addprefix $(RUN),$(RUNS_6.1))
 # make check's of the 6.12 tree (make test-6.12).
 RUNS_6.12 = $(addprefix 6.12-,x86_64 matrix-x86_64 matrix-static)
+# make check's, all of them.
+CHECK_RUNS = $(RUNS_6.1) debug-x86_64 debug-x86_64-kmemleak $(RUNS_6.12)
+# make kcidb's: every run in build/results unless named.
+KCIDB_RUNS ?=
+KCIDB_OUT ?= build/results/kcidb.json
 # The debug run's: the suites and the kmemleak scan after them, per arch.
 DEBUG_RUNS = $(foreach arch,$(ARCHES),debug-$(RUN)$(arch) debug-$(RUN)$(arch)-kmemleak)
 
 .PHONY: kunit test test-debug test-6.12 check test-arches bench matrix matrix-static mutate audit check-bisect soak tree \
-	check-series check-tools patches results clean
+	check-series check-tools patches results kcidb lab-plan clean
 
 ifeq ($(CONFIG),debug)
 $(error make test CONFIG=debug is make test-debug now)
@@ -89,12 +100,13 @@ test: tree check-series check-tools
 ifeq ($(TREE),6.1)
 	cd tools && python3 -m unittest -q test_topics
 endif
-	tools/deps $(ARCHES) $(INITS) matrix
+	tools/deps $(ARCHES) $(INITS) matrix kcidb
 	for arch in $(ARCHES); do KUNIT_MATRIX=1 tools/kunit-run $$arch; \
 		KUNIT_ACTION=exec tools/splice-matrix/run $$arch; done; \
 	$(MAKE) --no-print-directory matrix-static; m=0; \
 	if [ $(TREE) = 6.1 ]; then KUNIT_MATRIX=1 tools/mutate $(CI_MUTANTS); m=$$?; fi; \
-	tools/kunit-summary $(RUNS) && exit $$m
+	$(MAKE) --no-print-directory kcidb KCIDB_RUNS='$(RUNS)' KCIDB_OUT=build/results/kcidb-$(TREE).json \
+		|| m=1; tools/kunit-summary $(RUNS) && exit $$m
 
 # Each make test's status carries too (the mutants', the series checks'):
 # no summary counts them.
@@ -102,8 +114,8 @@ check:
 	$(MAKE) --no-print-directory test TREE=6.1; t=$$?; \
 	$(MAKE) --no-print-directory test-debug TREE=6.1 ARCHES=x86_64; \
 	$(MAKE) --no-print-directory test-6.12; s=$$?; \
-	tools/kunit-summary $(RUNS_6.1) debug-x86_64 debug-x86_64-kmemleak $(RUNS_6.12) && \
-		[ $$t = 0 ] && exit $$s
+	$(MAKE) --no-print-directory kcidb KCIDB_RUNS='$(CHECK_RUNS)' || s=1; \
+	tools/kunit-summary $(CHECK_RUNS) && [ $$t = 0 ] && exit $$s
 
 # make test TREE=6.12 on x86_64: what make check runs of the 6.12 tree.
 test-6.12:
@@ -170,8 +182,8 @@ check-series: tree
 	tools/check-series
 
 check-tools:
-	tools/deps audit
-	cd tools && python3 -m unittest -q test_kunit_summary test_soak
+	tools/deps audit kcidb
+	cd tools && python3 -m unittest -q test_kunit_summary test_soak test_kcidb
 	cd tools/bench && python3 -m unittest -q test_report
 	tools/audit/test
 
@@ -179,7 +191,17 @@ patches:
 	tools/export-patches
 
 results:
-	tools/results-page $(RUNS_6.1) debug-x86_64 debug-x86_64-kmemleak $(RUNS_6.12) > docs/results.md
+	tools/results-page $(CHECK_RUNS) > docs/results.md
+
+# The report a lab would submit (docs/lab.md); the schema check is
+# skipped, and says so, where ../shared/kcidb is not beside the clone.
+kcidb:
+	tools/deps kcidb
+	tools/kcidb $(KCIDB_RUNS) > $(KCIDB_OUT).new && mv $(KCIDB_OUT).new $(KCIDB_OUT)
+	tools/kcidb --validate $(KCIDB_OUT)
+
+lab-plan:
+	tools/lab-plan > kunit/lab/kernelci.yaml
 
 clean:
 	rm -rf build

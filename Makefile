@@ -27,6 +27,7 @@
 #                            make test, whose .configs it uses)
 #   make test-arches         the suites on every architecture of kunit/arches
 #                            on both trees (ARCH_TREES); writes docs/arches.md
+#                            and build/results/kcidb-arches.json
 #   make soak [N=50]         boot the suites N times on one kernel of ARCH and
 #                            report any case whose result changed (a flake)
 #   make bench               the random driver's benchmark on UML, x86_64
@@ -146,6 +147,7 @@ test-arches:
 	for tree in $(ARCH_TREES); do for arch in $(ALL_ARCHES); do \
 		TREE=$$tree tools/kunit-run $$arch; done; done; true
 	tools/arch-table --trees '$(ARCH_TREES)' $(ALL_ARCHES) > docs/arches.md
+	$(MAKE) --no-print-directory kcidb KCIDB_RUNS='$(ARCH_RUNS)' KCIDB_OUT=build/results/kcidb-arches.json
 	tools/kunit-summary $(ARCH_RUNS)
 
 # Benchmarks measure, tests assert: nothing here passes or fails on speed.

@@ -389,7 +389,8 @@ def run_tests(run, build_id, origin, results, parser, listed, skips,
         tests.append(item)
         return item
 
-    if env and env.get('comment') == 'qemu-tcg' or kernel_log is not None:
+    # The run booted a kernel in QEMU (kunit.py's output has the command).
+    if env and env.get('comment') == 'qemu-tcg':
         booted = top is not None and any(True for _ in summary.leaves(top))
         tail = '\n'.join((kernel_log or '').splitlines()[-40:])
         test('boot', 'PASS' if booted else 'FAIL', 'boot',
@@ -508,6 +509,12 @@ def cli(args):
     runs = args or all_runs()
     if not runs:
         print('kcidb: no runs in build/results', file=sys.stderr)
+        return 1
+    missing = [run for run in runs if not (RESULTS / f'{run}.log').exists()
+               and not (RESULTS / f'{run}.json').exists()]
+    if missing:
+        print(f'kcidb: no such run in build/results: {" ".join(missing)}',
+              file=sys.stderr)
         return 1
     json.dump(report(runs, origin, commits=commits), sys.stdout, indent=1,
               sort_keys=True)

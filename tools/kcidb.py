@@ -14,8 +14,8 @@ ran here unchanged.
   status, the case's KTAP lines (read with the tree's own kunit_parser) and
   the environment: "qemu-tcg" and the QEMU machine from kunit.py's command
   line. Per booted kernel also "boot" (KTAP came out, or not) and
-  "kernel_log" (no warning, BUG or oops in it, as tools/kunit-summary
-  reads one).
+  "boot.kernel_log" (no warning, BUG or oops in it, as
+  tools/kunit-summary reads one).
 - kunit/expected-failures as KCIDB issues, one per reason (a comment
   block), and an incident for each test the listing covers: present when
   the case failed as listed.
@@ -399,7 +399,7 @@ def run_tests(run, build_id, origin, results, parser, listed, skips,
         if kernel_log is not None:
             lines = summary.read_log(results / f'{run}.kernel.log')
             bad = summary.splats(lines)
-            test('kernel_log', 'FAIL' if bad else 'PASS', 'kernel_log',
+            test('boot.kernel_log', 'FAIL' if bad else 'PASS', 'kernel_log',
                  '\n'.join(bad) or None,
                  {'about': 'no warning, BUG or oops in the kernel log'})
     if top is None:

@@ -138,8 +138,8 @@ class KcidbTest(unittest.TestCase):
         self.assertEqual(tests['kunit.suite_a.case_c.kvec_1_byte']['misc']['kunit_name'],
                          'suite_a.case_c/kvec, 1 byte')
         self.assertEqual(tests['boot']['status'], 'PASS')
-        self.assertEqual(tests['kernel_log']['status'], 'FAIL')
-        self.assertIn('WARNING: at x', tests['kernel_log']['log_excerpt'])
+        self.assertEqual(tests['boot.kernel_log']['status'], 'FAIL')
+        self.assertIn('WARNING: at x', tests['boot.kernel_log']['log_excerpt'])
         env = tests['kunit.suite_a.case_b']['environment']
         self.assertEqual(env['comment'], 'qemu-tcg')
         self.assertEqual(env['misc']['cpu'], 'qemu64,+smap')

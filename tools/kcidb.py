@@ -43,6 +43,7 @@ import subprocess
 import sys
 
 import kunit_summary as summary
+import topics
 
 TOP = pathlib.Path(__file__).resolve().parent.parent
 RESULTS = TOP / 'build' / 'results'
@@ -110,13 +111,8 @@ def patchset_hash(files):
 
 def series(tree, top=TOP):
     """The patch files of a tree's series, in the order they apply."""
-    listing = top / 'patches' / tree / 'series'
-    files = []
-    for line in listing.read_text().splitlines():
-        line = line.split('#', 1)[0].strip()
-        if line:
-            files.append(listing.parent / line)
-    return files
+    folder = top / 'patches' / tree
+    return [folder / topic / name for topic, name in topics.read_series(folder)]
 
 
 def tree_version(path):
@@ -273,32 +269,10 @@ def excerpt(text):
     return text[-LOG_MAX:]
 
 
-def xfail_blocks(path):
-    """kunit/expected-failures as [(reason, [(RUN, case name)])]: the
-    comment lines right above a group of listings are their reason; a
-    blank line ends a group and the comment before it."""
-    blocks, reason, entries = [], [], []
-    for line in (read(path) or '').splitlines() + ['']:
-        line = line.strip()
-        if line.startswith('#'):
-            if entries:
-                blocks.append((' '.join(reason), entries))
-                reason, entries = [], []
-            reason.append(line.lstrip('#').strip())
-        elif line:
-            run, name = line.split(None, 1)
-            entries.append((run, name))
-        else:
-            if entries:
-                blocks.append((' '.join(reason), entries))
-            reason, entries = [], []
-    return blocks
-
-
 def issues(origin, path):
     """KCIDB issues for the expected failures, and {(RUN, listing): id}."""
     out, index = [], {}
-    for reason, entries in xfail_blocks(path):
+    for reason, entries in summary.expected_failure_reasons(path):
         run, name = entries[0]
         ident = f'{origin}:expected-failure:{run}:{name}'
         subject = reason.split('. ')[0].rstrip('.')

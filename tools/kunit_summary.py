@@ -52,6 +52,37 @@ def leaves(group, path=()):
         yield name, case['status']
 
 
+def run_name(tree, arch):
+    """The name tools/kunit-lib.sh gives a run of ARCH on TREE."""
+    return arch if tree == '6.1' else f'{tree}-{arch}'
+
+
+def expected_failure_reasons(path):
+    """An expected-failures file as [(reason, [(RUN, case name)])]: the
+    comment lines right above a group of listings are their reason; a
+    blank line ends a group and the comment before it."""
+    blocks, reason, entries = [], [], []
+    try:
+        text = path.read_text()
+    except OSError:
+        return blocks
+    for line in text.splitlines() + ['']:
+        line = line.strip()
+        if line.startswith('#'):
+            if entries:
+                blocks.append((' '.join(reason), entries))
+                reason, entries = [], []
+            reason.append(line.lstrip('#').strip())
+        elif line:
+            run, name = line.split(None, 1)
+            entries.append((run, name))
+        else:
+            if entries:
+                blocks.append((' '.join(reason), entries))
+            reason, entries = [], []
+    return blocks
+
+
 def expected_failures(path):
     """Map arch -> {case name: line number} from 'ARCH NAME' lines."""
     xfail = {}

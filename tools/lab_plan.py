@@ -18,6 +18,8 @@ import pathlib
 import re
 import sys
 
+import kunit_summary as summary
+
 TOP = pathlib.Path(__file__).resolve().parent.parent
 PLAN = TOP / 'kunit' / 'lab' / 'kernelci.yaml'
 # The jobs QEMU under TCG cannot stand for (docs/lab.md): the arch
@@ -64,11 +66,6 @@ def trees(top=TOP):
     return match[1].split()
 
 
-def run_name(tree, arch):
-    """A run's name, as tools/kunit-lib.sh gives it."""
-    return arch if tree == '6.1' else f'{tree}-{arch}'
-
-
 def job_name(tree, arch):
     return f'kunit-random-{tree.replace(".", "_")}-{arch}'
 
@@ -99,7 +96,7 @@ def plan(top=TOP):
     out += ['', 'jobs:']
     for tree in trees(top):
         for arch, packages in arches(top):
-            run = run_name(tree, arch)
+            run = summary.run_name(tree, arch)
             deps = ' '.join(base + [arch])
             out += [
                 f'  {job_name(tree, arch)}:',
